@@ -1,0 +1,266 @@
+//! `tokio_util::codec::Decoder`s: [`EventDecoder`] (events, constant memory
+//! per point) and [`SskbDecoder`] (whole pieces), the second built on the
+//! first.
+
+use bytes::BytesMut;
+use tokio_util::codec::Decoder;
+
+use crate::error::{Error, Result};
+use crate::event::{End, Event, Header};
+use crate::limits::Limits;
+use crate::model::Piece;
+use crate::state::{DecodeOptions, Machine};
+
+/// A decoded unit at piece granularity.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Frame {
+    /// Header and piece count; always first.
+    Header(Header),
+    /// One whole piece, in file order.
+    Piece(Piece),
+    /// The end of the document with the root properties; always last.
+    End(End),
+}
+
+macro_rules! builder_methods {
+    () => {
+        /// Applies `options` (limits, strict or raw properties, input length).
+        #[must_use]
+        pub fn with_options(mut self, options: DecodeOptions) -> Self {
+            *self.machine_mut().options_mut() = options;
+            self
+        }
+
+        /// The total input length: each count is checked against the bytes
+        /// left the moment it is read (`count_exceeds_remaining`).
+        #[must_use]
+        pub fn with_input_len(mut self, len: u64) -> Self {
+            self.machine_mut().options_mut().input_len = Some(len);
+            self
+        }
+
+        /// Replaces the [`Limits`].
+        #[must_use]
+        pub fn with_limits(mut self, limits: Limits) -> Self {
+            self.machine_mut().options_mut().limits = limits;
+            self
+        }
+
+        /// Keeps property blobs raw and unchecked.
+        #[must_use]
+        pub fn raw_properties(mut self) -> Self {
+            self.machine_mut().options_mut().strict = false;
+            self
+        }
+
+        /// Bytes consumed so far (the offset of the next unit).
+        pub fn offset(&self) -> u64 {
+            self.machine().offset()
+        }
+
+        /// Whether the whole document has been decoded.
+        pub fn is_done(&self) -> bool {
+            self.machine().is_done()
+        }
+    };
+}
+
+/// Decodes `.sskb` into [`Event`]s: header, piece start, each point, piece
+/// end, end.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::Decoder;
+/// // An empty document: header 1.0, no pieces, an empty root blob.
+/// let file = b"SSKB\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
+/// let mut decoder = sskb::EventDecoder::new();
+/// let mut buf = BytesMut::from(&file[..]);
+/// while let Some(event) = decoder.decode_eof(&mut buf)? {
+///     println!("{event:?}");
+/// }
+/// # Ok::<(), sskb::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct EventDecoder {
+    machine: Machine,
+}
+
+impl Default for EventDecoder {
+    fn default() -> Self {
+        EventDecoder::new()
+    }
+}
+
+impl EventDecoder {
+    /// Strict properties, default limits, unknown input length.
+    pub fn new() -> EventDecoder {
+        EventDecoder {
+            machine: Machine::new(DecodeOptions::new(), false),
+        }
+    }
+
+    fn machine(&self) -> &Machine {
+        &self.machine
+    }
+
+    fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.machine
+    }
+
+    builder_methods!();
+}
+
+impl Decoder for EventDecoder {
+    type Item = Event;
+    type Error = Error;
+
+    /// # Errors
+    /// Any decoding error; after one, every call returns it again.
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
+        let event = self.machine.step(src)?;
+        if event.is_none() {
+            // Only a blob is longer than a small unit; its length has been
+            // checked against the limits and the known input length.
+            if let Some(n) = self.machine.blob_wanted() {
+                src.reserve(n.saturating_sub(src.len()));
+            }
+        }
+        Ok(event)
+    }
+
+    /// # Errors
+    /// `truncated` when the input ends before the document does, with the
+    /// offset of the end of input and what was being read.
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
+        if let Some(event) = self.decode(src)? {
+            return Ok(Some(event));
+        }
+        match self.machine.eof_error(src.len()) {
+            Some(e) => Err(e),
+            None => Ok(None),
+        }
+    }
+}
+
+/// Gathers events into [`Frame`]s.
+#[derive(Debug, Default)]
+pub(crate) struct Assembler {
+    piece: Option<Piece>,
+}
+
+impl Assembler {
+    pub fn push(&mut self, event: Event) -> Option<Frame> {
+        match event {
+            Event::Header(h) => Some(Frame::Header(h)),
+            Event::PieceStart(s) => {
+                self.piece = Some(Piece {
+                    id: s.id,
+                    from: s.from,
+                    points: s.point_count.map(|_| Vec::new()),
+                    ..Piece::default()
+                });
+                None
+            }
+            Event::Point(p) => {
+                if let Some(points) = self.piece.as_mut().and_then(|piece| piece.points.as_mut()) {
+                    points.push(p);
+                }
+                None
+            }
+            Event::PieceEnd(e) => {
+                let mut piece = self.piece.take().unwrap_or_default();
+                piece.rotation = e.rotation;
+                piece.size = e.size;
+                piece.shape = e.shape;
+                piece.sides = e.sides;
+                piece.mode = e.mode;
+                piece.affects = e.affects;
+                piece.properties = e.properties;
+                Some(Frame::Piece(piece))
+            }
+            Event::End(e) => Some(Frame::End(e)),
+        }
+    }
+}
+
+/// Decodes `.sskb` into [`Frame`]s: the header, one whole piece at a time,
+/// and the end with the root properties.
+///
+/// Use it with `FramedRead` over any `AsyncRead`:
+///
+/// ```no_run
+/// use futures::StreamExt;
+/// use tokio_util::codec::FramedRead;
+///
+/// # async fn run() -> Result<(), sskb::Error> {
+/// let file = tokio::fs::File::open("model.sskb").await?;
+/// let len = file.metadata().await?.len();
+/// let mut frames = FramedRead::new(file, sskb::SskbDecoder::new().with_input_len(len));
+/// while let Some(frame) = frames.next().await {
+///     if let sskb::Frame::Piece(piece) = frame? {
+///         println!("piece {}", piece.id);
+///     }
+/// }
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug)]
+pub struct SskbDecoder {
+    events: EventDecoder,
+    assembler: Assembler,
+}
+
+impl Default for SskbDecoder {
+    fn default() -> Self {
+        SskbDecoder::new()
+    }
+}
+
+impl SskbDecoder {
+    /// Strict properties, default limits, unknown input length.
+    pub fn new() -> SskbDecoder {
+        SskbDecoder {
+            events: EventDecoder {
+                machine: Machine::new(DecodeOptions::new(), true),
+            },
+            assembler: Assembler::default(),
+        }
+    }
+
+    fn machine(&self) -> &Machine {
+        &self.events.machine
+    }
+
+    fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.events.machine
+    }
+
+    builder_methods!();
+}
+
+impl Decoder for SskbDecoder {
+    type Item = Frame;
+    type Error = Error;
+
+    /// # Errors
+    /// Any decoding error; after one, every call returns it again.
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Frame>> {
+        while let Some(event) = self.events.decode(src)? {
+            if let Some(frame) = self.assembler.push(event) {
+                return Ok(Some(frame));
+            }
+        }
+        Ok(None)
+    }
+
+    /// # Errors
+    /// As [`EventDecoder::decode_eof`].
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Frame>> {
+        while let Some(event) = self.events.decode_eof(src)? {
+            if let Some(frame) = self.assembler.push(event) {
+                return Ok(Some(frame));
+            }
+        }
+        Ok(None)
+    }
+}

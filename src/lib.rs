@@ -1,0 +1,87 @@
+//! # sskb
+//!
+//! A streaming, incremental reader for `.sskb`, the binary encoding of
+//! SolidSKeleton solid models: pieces of points swept along Bézier paths,
+//! combined by add, subtract and intersect.
+//!
+//! One resumable state machine reads the format from partial buffers, one
+//! small unit at a time, in linear time however the bytes arrive. It serves
+//! three doors:
+//!
+//! - [`decode_slice`] / [`decode_bytes`]: a whole [`Document`] from memory;
+//! - [`SskbReader`] / [`EventReader`]: frames or events from any
+//!   `std::io::Read`;
+//! - [`SskbDecoder`] / [`EventDecoder`]: `tokio_util::codec::Decoder`s for
+//!   `FramedRead` over any `AsyncRead`.
+//!
+//! [`Frame`]s carry one whole piece; [`Event`]s carry one point at a time, so
+//! a piece larger than memory can be processed in constant memory.
+//!
+//! ## The byte layout (version 1.0, little-endian)
+//!
+//! ```text
+//! header          "SSKB"  major u16 (=1)  minor u16 (any)
+//! piece_count     u32
+//! pieces          piece[piece_count]
+//! root_properties blob
+//!
+//! piece           id u32, has_from u8,
+//!                 [from u32, field_mask u16]          if has_from != 0
+//!                 [point_count u32, point[..]]        if !has_from or mask bit 0
+//!                 [has_rotation u8] [rotation vec3]   (presence byte only if !has_from; mask bit 1)
+//!                 [size vec3]                          if !has_from or bit 2
+//!                 [shape u8: 0 circle, 1 ngon]         if !has_from or bit 3
+//!                 [has_sides u8] [sides u32]           (bit 4)
+//!                 [mode u8: 0 add, 1 subtract, 2 intersect]  if !has_from or bit 5
+//!                 [has_affects u8] [count u32, ids u32[..]]  (bit 6)
+//!                 [properties blob]                    if !has_from or bit 7
+//!                 field_mask bits 8-15 are reserved and must be zero
+//! point           position vec3, then six presence bytes, each followed by
+//!                 its value when non-zero: curve_in vec3, curve_out vec3,
+//!                 size vec3, rotation vec3, transition_in vec2, transition_out vec2
+//! vec3 / vec2     f32 x, y, z / f32 x, y (finite)
+//! blob            byte_length u32, bytes (UTF-8 YAML mapping, or empty)
+//! ```
+//!
+//! ## Checks
+//!
+//! While decoding: magic and version (major 1, any minor; major 0, the
+//! pre-1.0 drafts with another layout, is rejected as `unsupported_version`),
+//! finite f32s, enums in range, reserved bits zero, counts against the bytes
+//! left (when the input length is known) and against [`Limits`], the
+//! structure rules (non-empty points, sizes ≥ 0, sides ≥ 3, transition x in
+//! [0, 1], unique affects), property blobs (strict by default, see
+//! [`Properties`]), truncation and trailing bytes. Every failure is an
+//! [`Error`] with a stable [`ErrorKind`] name, a byte offset, the piece id and
+//! a field path.
+//!
+//! ```
+//! let cut = b"SSKB\x01\x00\x00\x00\x01\x00\x00\x00";
+//! let err = sskb::decode_slice(cut).unwrap_err();
+//! assert_eq!(err.kind().name(), "count_exceeds_remaining");
+//! assert_eq!(err.offset(), Some(8));
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod codec;
+mod error;
+mod event;
+mod limits;
+mod model;
+mod properties;
+mod read;
+mod state;
+mod wire;
+
+pub use codec::{EventDecoder, Frame, SskbDecoder};
+pub use error::{Error, ErrorKind, Result};
+pub use event::{End, Event, Header, PieceEnd, PieceStart};
+pub use limits::Limits;
+pub use model::{Document, Mode, Piece, Point, Shape, Vec2, Vec3};
+pub use properties::{Properties, Value, DEFAULT_MAX_YAML_DEPTH, MAX_YAML_DEPTH_CAP};
+pub use read::{decode_bytes, decode_slice, read_document, DecoderReader, EventReader, SskbReader};
+pub use state::DecodeOptions;
+pub use wire::MAGIC;
+/// Re-exported so users need not depend on `tokio-util` to call `decode`.
+pub use tokio_util::codec::Decoder;

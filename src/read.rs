@@ -1,0 +1,239 @@
+//! The blocking doors: whole documents from slices, and frame or event
+//! readers over any `std::io::Read`. All run the same state machine as the
+//! async codecs.
+
+use std::io::Read;
+use std::path::Path;
+
+use bytes::{Bytes, BytesMut};
+use tokio_util::codec::Decoder;
+
+use crate::codec::{Assembler, EventDecoder, Frame, SskbDecoder};
+use crate::error::Result;
+use crate::model::Document;
+use crate::state::{DecodeOptions, Input, Machine, SliceInput};
+use crate::wire::MIN_PIECE;
+
+/// Decodes a whole document from a slice, with strict properties and default
+/// limits; counts are checked against the slice's length as they are read.
+///
+/// ```
+/// let empty = b"SSKB\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
+/// let doc = sskb::decode_slice(empty)?;
+/// assert_eq!(doc.version, (1, 0));
+/// assert!(doc.pieces.is_empty());
+/// # Ok::<(), sskb::Error>(())
+/// ```
+///
+/// # Errors
+/// Any decoding error, e.g. `truncated` for a cut file, `trailing_bytes` for
+/// bytes after the document.
+pub fn decode_slice(data: &[u8]) -> Result<Document> {
+    DecodeOptions::new().decode_slice(data)
+}
+
+/// As [`decode_slice`], but property blobs are zero-copy slices of `data`.
+///
+/// # Errors
+/// As [`decode_slice`].
+pub fn decode_bytes(data: Bytes) -> Result<Document> {
+    DecodeOptions::new().decode_bytes(data)
+}
+
+impl DecodeOptions {
+    /// Decodes a whole document from a slice with these options (the input
+    /// length is the slice's).
+    ///
+    /// # Errors
+    /// As [`decode_slice`].
+    pub fn decode_slice(&self, data: &[u8]) -> Result<Document> {
+        let opts = self.input_len(data.len() as u64);
+        decode_document(opts, SliceInput(data))
+    }
+
+    /// Decodes a whole document from `Bytes`; property blobs share its memory.
+    ///
+    /// # Errors
+    /// As [`decode_slice`].
+    pub fn decode_bytes(&self, data: Bytes) -> Result<Document> {
+        let opts = self.input_len(data.len() as u64);
+        decode_document(opts, data)
+    }
+}
+
+fn decode_document<I: Input>(opts: DecodeOptions, mut input: I) -> Result<Document> {
+    let mut machine = Machine::new(opts, true);
+    let mut assembler = Assembler::default();
+    let mut doc = Document::default();
+    loop {
+        let Some(event) = machine.step(&mut input)? else {
+            // The machine is not done before `End`, so this is always the
+            // truncation error; the fallback only keeps the function total.
+            let fallback = || crate::Error::new(crate::ErrorKind::Truncated, "the input ended");
+            return Err(machine.eof_error(input.chunk().len()).unwrap_or_else(fallback));
+        };
+        match assembler.push(event) {
+            Some(Frame::Header(h)) => {
+                doc.version = h.version;
+                let fits = input.chunk().len() as u64 / MIN_PIECE;
+                doc.pieces.reserve(u64::from(h.piece_count).min(fits) as usize);
+            }
+            Some(Frame::Piece(p)) => doc.pieces.push(p),
+            Some(Frame::End(end)) => {
+                doc.properties = end.properties;
+                // Anything left is trailing bytes.
+                machine.step(&mut input)?;
+                return Ok(doc);
+            }
+            None => {}
+        }
+    }
+}
+
+/// How many bytes a reader asks for at a time.
+const READ_CHUNK: usize = 64 * 1024;
+
+/// Drives a [`Decoder`] from a blocking [`Read`]: an iterator of items.
+///
+/// Use [`SskbReader`] for frames and [`EventReader`] for events.
+#[derive(Debug)]
+pub struct DecoderReader<R, D> {
+    reader: R,
+    decoder: D,
+    buf: BytesMut,
+    scratch: Box<[u8]>,
+    eof: bool,
+    finished: bool,
+}
+
+/// Frames ([`Frame`]) from a blocking reader.
+///
+/// ```
+/// let empty: &[u8] = b"SSKB\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
+/// for frame in sskb::SskbReader::new(empty) {
+///     println!("{:?}", frame?);
+/// }
+/// # Ok::<(), sskb::Error>(())
+/// ```
+pub type SskbReader<R> = DecoderReader<R, SskbDecoder>;
+
+/// Events ([`Event`](crate::Event)) from a blocking reader: constant memory
+/// per point.
+pub type EventReader<R> = DecoderReader<R, EventDecoder>;
+
+impl<R: Read> DecoderReader<R, SskbDecoder> {
+    /// Frames from `reader` with default options.
+    pub fn new(reader: R) -> Self {
+        Self::with_decoder(reader, SskbDecoder::new())
+    }
+
+    /// Frames from `reader` with `options`.
+    pub fn with_options(reader: R, options: DecodeOptions) -> Self {
+        Self::with_decoder(reader, SskbDecoder::new().with_options(options))
+    }
+}
+
+impl DecoderReader<std::fs::File, SskbDecoder> {
+    /// Opens a file; its length is given to the decoder.
+    ///
+    /// # Errors
+    /// `io` when the file cannot be opened.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+        let file = std::fs::File::open(path)?;
+        let len = file.metadata()?.len();
+        Ok(Self::with_options(file, DecodeOptions::new().input_len(len)))
+    }
+}
+
+impl<R: Read> DecoderReader<R, EventDecoder> {
+    /// Events from `reader` with default options.
+    pub fn new(reader: R) -> Self {
+        Self::with_decoder(reader, EventDecoder::new())
+    }
+
+    /// Events from `reader` with `options`.
+    pub fn with_options(reader: R, options: DecodeOptions) -> Self {
+        Self::with_decoder(reader, EventDecoder::new().with_options(options))
+    }
+}
+
+impl<R: Read, D: Decoder<Error = crate::Error>> DecoderReader<R, D> {
+    /// Items of `decoder` from `reader`.
+    pub fn with_decoder(reader: R, decoder: D) -> Self {
+        DecoderReader {
+            reader,
+            decoder,
+            buf: BytesMut::new(),
+            scratch: vec![0; READ_CHUNK].into_boxed_slice(),
+            eof: false,
+            finished: false,
+        }
+    }
+
+    /// The decoder.
+    pub fn decoder(&self) -> &D {
+        &self.decoder
+    }
+
+    /// The next item, `Ok(None)` after the end of the document.
+    ///
+    /// # Errors
+    /// Any decoding error, or `io` from the reader; after an error the
+    /// reader is finished.
+    pub fn next_item(&mut self) -> Result<Option<D::Item>> {
+        if self.finished {
+            return Ok(None);
+        }
+        let r = self.advance();
+        if !matches!(r, Ok(Some(_))) {
+            self.finished = true;
+        }
+        r
+    }
+
+    fn advance(&mut self) -> Result<Option<D::Item>> {
+        loop {
+            if self.eof {
+                return self.decoder.decode_eof(&mut self.buf);
+            }
+            if let Some(item) = self.decoder.decode(&mut self.buf)? {
+                return Ok(Some(item));
+            }
+            let n = loop {
+                match self.reader.read(&mut self.scratch) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    other => break other?,
+                }
+            };
+            self.buf.extend_from_slice(&self.scratch[..n]);
+            if n == 0 {
+                self.eof = true;
+            }
+        }
+    }
+}
+
+impl<R: Read, D: Decoder<Error = crate::Error>> Iterator for DecoderReader<R, D> {
+    type Item = Result<D::Item>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_item().transpose()
+    }
+}
+
+/// Reads a whole document from a blocking reader (frames gathered into a
+/// [`Document`]).
+///
+/// # Errors
+/// As [`DecoderReader::next_item`].
+pub fn read_document<R: Read>(reader: R, options: DecodeOptions) -> Result<Document> {
+    let mut doc = Document::default();
+    for frame in SskbReader::with_options(reader, options) {
+        match frame? {
+            Frame::Header(h) => doc.version = h.version,
+            Frame::Piece(p) => doc.pieces.push(p),
+            Frame::End(end) => doc.properties = end.properties,
+        }
+    }
+    Ok(doc)
+}

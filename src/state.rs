@@ -1,0 +1,623 @@
+//! The resumable state machine: one parse core for slices, blocking readers
+//! and async streams.
+//!
+//! The machine records where it is (piece i of n, point j of m, the next
+//! field, blob bytes still owed). It consumes a unit only when the whole unit
+//! is in the buffer and never parses committed bytes again; nom's
+//! `Incomplete` stays in here, and its `Needed` is used only as a hint to
+//! skip retries that cannot succeed, so the cost stays linear in the input
+//! however it is chunked.
+
+use std::collections::HashSet;
+
+use bytes::{Buf, Bytes, BytesMut};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::event::{End, Event, Header, PieceEnd, PieceStart};
+use crate::limits::Limits;
+use crate::properties::Properties;
+use crate::wire::{self, Head, In, PResult, Problem, Tail, MIN_PIECE, MIN_POINT};
+
+/// A buffer the machine reads from: the codec's `BytesMut`, a `Bytes`, or a
+/// plain slice.
+pub(crate) trait Input {
+    /// The bytes not yet consumed.
+    fn chunk(&self) -> &[u8];
+    /// Drops `n` consumed bytes.
+    fn advance(&mut self, n: usize);
+    /// Takes the next `n` bytes as `Bytes` (zero copy where the buffer allows).
+    fn take_bytes(&mut self, n: usize) -> Bytes;
+}
+
+impl Input for BytesMut {
+    fn chunk(&self) -> &[u8] {
+        self
+    }
+    fn advance(&mut self, n: usize) {
+        Buf::advance(self, n);
+    }
+    fn take_bytes(&mut self, n: usize) -> Bytes {
+        self.split_to(n).freeze()
+    }
+}
+
+impl Input for Bytes {
+    fn chunk(&self) -> &[u8] {
+        self
+    }
+    fn advance(&mut self, n: usize) {
+        Buf::advance(self, n);
+    }
+    fn take_bytes(&mut self, n: usize) -> Bytes {
+        self.split_to(n)
+    }
+}
+
+/// A borrowed slice; blobs are copied out of it.
+pub(crate) struct SliceInput<'a>(pub &'a [u8]);
+
+impl Input for SliceInput<'_> {
+    fn chunk(&self) -> &[u8] {
+        self.0
+    }
+    fn advance(&mut self, n: usize) {
+        self.0 = &self.0[n.min(self.0.len())..];
+    }
+    fn take_bytes(&mut self, n: usize) -> Bytes {
+        let n = n.min(self.0.len());
+        let b = Bytes::copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        b
+    }
+}
+
+/// How to decode: limits, strict or raw properties, the input length when known.
+///
+/// Every way in ([`decode_slice`](crate::decode_slice), the readers, the
+/// codecs) takes these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecodeOptions {
+    pub(crate) limits: Limits,
+    pub(crate) strict: bool,
+    pub(crate) input_len: Option<u64>,
+}
+
+impl Default for DecodeOptions {
+    fn default() -> Self {
+        DecodeOptions::new()
+    }
+}
+
+impl DecodeOptions {
+    /// Default limits, strict properties, unknown input length.
+    pub const fn new() -> DecodeOptions {
+        DecodeOptions {
+            limits: Limits::new(),
+            strict: true,
+            input_len: None,
+        }
+    }
+
+    /// Use these limits.
+    #[must_use]
+    pub const fn limits(mut self, limits: Limits) -> DecodeOptions {
+        self.limits = limits;
+        self
+    }
+
+    /// Keep property blobs raw and unchecked (only their length is checked).
+    /// By default every non-empty blob is parsed and checked while decoding
+    /// (`malformed_properties`).
+    #[must_use]
+    pub const fn raw_properties(mut self) -> DecodeOptions {
+        self.strict = false;
+        self
+    }
+
+    /// The total input length, when known: every count is then checked
+    /// against the bytes left the moment it is read
+    /// (`count_exceeds_remaining`).
+    #[must_use]
+    pub const fn input_len(mut self, len: u64) -> DecodeOptions {
+        self.input_len = Some(len);
+        self
+    }
+}
+
+/// What the machine reads next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    Header,
+    PieceCount,
+    PieceHead,
+    Point,
+    Tail,
+    Affects,
+    BlobLen,
+    Blob(u32),
+    Done,
+}
+
+/// The state machine. See the module docs.
+#[derive(Debug)]
+pub(crate) struct Machine {
+    opts: DecodeOptions,
+    /// Whether a consumer holds a piece's points in memory (piece-level
+    /// frames), so that `max_points_per_piece` applies.
+    hold_points: bool,
+    next: Next,
+    /// Bytes consumed so far: the offset of the next unit.
+    offset: u64,
+    /// A retry cannot succeed before the buffer holds this many bytes.
+    need: usize,
+    version: (u16, u16),
+    piece_count: u32,
+    /// The current piece; `piece_count` once the pieces are done.
+    index: u32,
+    head: Head,
+    point_index: u32,
+    tail: Tail,
+    affects: Vec<u32>,
+    affects_left: u32,
+    seen: HashSet<u32>,
+    failed: Option<Error>,
+}
+
+impl Machine {
+    pub fn new(opts: DecodeOptions, hold_points: bool) -> Machine {
+        Machine {
+            opts,
+            hold_points,
+            next: Next::Header,
+            offset: 0,
+            need: 0,
+            version: (0, 0),
+            piece_count: 0,
+            index: 0,
+            head: Head::default(),
+            point_index: 0,
+            tail: Tail::default(),
+            affects: Vec::new(),
+            affects_left: 0,
+            seen: HashSet::new(),
+            failed: None,
+        }
+    }
+
+    pub fn options_mut(&mut self) -> &mut DecodeOptions {
+        &mut self.opts
+    }
+
+    /// Bytes consumed so far.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Whether the whole document has been read.
+    pub fn is_done(&self) -> bool {
+        self.next == Next::Done
+    }
+
+    /// While waiting for a property blob: its length (already checked against
+    /// the limits and the known input length), so the caller can reserve it.
+    pub fn blob_wanted(&self) -> Option<usize> {
+        match self.next {
+            Next::Blob(n) => Some(n as usize),
+            _ => None,
+        }
+    }
+
+    /// The next event, `Ok(None)` when the buffer does not yet hold the next
+    /// unit (or the document is done and nothing follows).
+    ///
+    /// After an error, every call returns the same error.
+    pub fn step<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        let r = self.step_inner(input);
+        if let Err(e) = &r {
+            self.failed = Some(e.clone());
+        }
+        r
+    }
+
+    /// The error for an input that ends here with `buffered` bytes unread,
+    /// or `None` when the document is complete and nothing follows.
+    pub fn eof_error(&self, buffered: usize) -> Option<Error> {
+        if let Some(e) = &self.failed {
+            return Some(e.clone());
+        }
+        if self.next == Next::Done {
+            return (buffered > 0).then(|| self.trailing(buffered));
+        }
+        let end = self.offset + buffered as u64;
+        let i = self.index;
+        let n = self.piece_count;
+        let (what, path) = match self.next {
+            Next::Header => ("the 8-byte header".to_owned(), None),
+            Next::PieceCount => ("the piece count".to_owned(), Some("pieces".to_owned())),
+            Next::PieceHead => (format!("the head of piece {} of {n}", i + 1), Some(self.piece_path())),
+            Next::Point => (
+                format!(
+                    "point {} of {} of piece {} of {n}",
+                    self.point_index + 1,
+                    self.head.point_count.unwrap_or(0),
+                    i + 1
+                ),
+                Some(format!("{}.points[{}]", self.piece_path(), self.point_index)),
+            ),
+            Next::Tail => (format!("the fields after the points of piece {} of {n}", i + 1), Some(self.piece_path())),
+            Next::Affects => {
+                let k = self.affects.len();
+                let total = self.tail.affects_count.unwrap_or(0);
+                (format!("affects id {} of {total} of piece {} of {n}", k + 1, i + 1), Some(format!("{}.affects[{k}]", self.piece_path())))
+            }
+            Next::BlobLen if i >= n => ("the root property blob length".to_owned(), Some("properties".to_owned())),
+            Next::BlobLen => (format!("the property blob length of piece {} of {n}", i + 1), Some(self.blob_path())),
+            Next::Blob(len) => (format!("the {len}-byte property blob ({buffered} bytes of it present)"), Some(self.blob_path())),
+            Next::Done => unreachable!("handled above"),
+        };
+        let mut e = Error::new(
+            ErrorKind::Truncated,
+            format!("the input ends at byte {end} inside {what}, which starts at byte {}", self.offset),
+        )
+        .at(end);
+        if let Some(p) = path {
+            e = e.path(p);
+        }
+        if self.in_piece() && self.next != Next::PieceHead {
+            e = e.piece(self.head.id);
+        }
+        Some(e)
+    }
+
+    fn in_piece(&self) -> bool {
+        matches!(self.next, Next::PieceHead | Next::Point | Next::Tail | Next::Affects | Next::BlobLen | Next::Blob(_)) && self.index < self.piece_count
+    }
+
+    fn piece_path(&self) -> String {
+        format!("pieces[{}]", self.index)
+    }
+
+    fn blob_path(&self) -> String {
+        if self.index < self.piece_count {
+            format!("pieces[{}].properties", self.index)
+        } else {
+            "properties".to_owned()
+        }
+    }
+
+    fn trailing(&self, n: usize) -> Error {
+        Error::new(
+            ErrorKind::TrailingBytes,
+            format!("{n} byte(s) follow the root property blob, which ends the document at byte {}", self.offset),
+        )
+        .at(self.offset)
+    }
+
+    /// Runs one unit parser on the buffer: the unit and its length when
+    /// complete, `None` (and a hint in `need`) when not.
+    fn unit<'a, T>(&mut self, buf: In<'a>, parse: impl FnOnce(In<'a>) -> PResult<'a, T>) -> Result<Option<(usize, T)>> {
+        match parse(buf) {
+            Ok((rest, v)) => Ok(Some((buf.len() - rest.len(), v))),
+            Err(nom::Err::Incomplete(needed)) => {
+                let more = match needed {
+                    nom::Needed::Size(n) => n.get(),
+                    nom::Needed::Unknown => 1,
+                };
+                self.need = buf.len().saturating_add(more);
+                Ok(None)
+            }
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+                let at = (buf.len() - e.input.len()) as u64;
+                let id = (buf.len() >= 4).then(|| u32::from_le_bytes([buf[0], buf[1], buf[2], buf[3]]));
+                Err(self.wire_error(at, e.problem, id))
+            }
+        }
+    }
+
+    fn wire_error(&self, rel: u64, problem: Problem, head_id: Option<u32>) -> Error {
+        let prefix = match self.next {
+            Next::Header | Next::PieceCount => String::new(),
+            Next::Point => format!("{}.points[{}].", self.piece_path(), self.point_index),
+            _ => format!("{}.", self.piece_path()),
+        };
+        let (kind, field, message) = match problem {
+            Problem::BadMagic => (ErrorKind::BadMagic, "magic", "the input does not start with the magic bytes `SSKB`".to_owned()),
+            Problem::UnsupportedVersion(major, minor) => (
+                ErrorKind::UnsupportedVersion,
+                "version",
+                if major == 0 {
+                    format!("version {major}.{minor} is a pre-1.0 draft layout, which this decoder does not read")
+                } else {
+                    format!("version {major}.{minor} is not supported: this decoder reads major version 1")
+                },
+            ),
+            Problem::NonFinite(f, v) => (ErrorKind::NonFinite, f, format!("`{f}` is {v}; every f32 must be finite")),
+            Problem::InvalidEnum(f, b) => (
+                ErrorKind::InvalidEnum,
+                f,
+                match f {
+                    "shape" => format!("shape byte {b} is not 0 (circle) or 1 (ngon)"),
+                    _ => format!("mode byte {b} is not 0 (add), 1 (subtract) or 2 (intersect)"),
+                },
+            ),
+            Problem::ReservedBits(m) => (
+                ErrorKind::ReservedBits,
+                "field_mask",
+                format!("field_mask {m:#06x} sets reserved bits {:#06x} (bits 8-15 must be zero)", m & wire::RESERVED_MASK),
+            ),
+            Problem::Structure(f, m) => (ErrorKind::Structure, f, m),
+            Problem::Nom(k) => (ErrorKind::Truncated, "", format!("unexpected parse failure: {k:?}")),
+        };
+        let mut e = Error::new(kind, message).at(self.offset + rel);
+        if !field.is_empty() {
+            e = e.path(format!("{prefix}{field}"));
+        }
+        let id = match self.next {
+            Next::PieceHead => head_id,
+            Next::Header | Next::PieceCount => None,
+            _ => Some(self.head.id),
+        };
+        if let Some(id) = id {
+            e = e.piece(id);
+        }
+        e
+    }
+
+    /// Checks a count read at `at` (ending at `end`) against the input left:
+    /// `count` items of at least `item` bytes, then at least `after` bytes.
+    fn check_count(&self, count: u32, item: u64, after: u64, at: u64, end: u64, what: &str, path: String) -> Result<()> {
+        let Some(len) = self.opts.input_len else {
+            return Ok(());
+        };
+        let left = len.saturating_sub(end);
+        let needed = u64::from(count).saturating_mul(item).saturating_add(after);
+        if needed > left {
+            let mut e = Error::new(
+                ErrorKind::CountExceedsRemaining,
+                format!("{what} is {count}, which needs at least {needed} more bytes, but only {left} remain"),
+            )
+            .at(at)
+            .path(path);
+            if self.index < self.piece_count && self.next != Next::PieceCount {
+                e = e.piece(self.head.id);
+            }
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn limit(&self, value: u32, max: u32, at: u64, what: &str, path: String) -> Result<()> {
+        if value > max {
+            let mut e = Error::new(ErrorKind::LimitExceeded, format!("{what} is {value}, above the limit of {max}")).at(at).path(path);
+            if self.index < self.piece_count {
+                e = e.piece(self.head.id);
+            }
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Smallest number of bytes after the current piece: the later pieces
+    /// and the root blob length.
+    fn min_after_piece(&self) -> u64 {
+        u64::from(self.piece_count - self.index - 1) * MIN_PIECE + 4
+    }
+
+    fn commit<I: Input>(&mut self, input: &mut I, n: usize) {
+        input.advance(n);
+        self.offset += n as u64;
+        self.need = 0;
+    }
+
+    fn step_inner<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
+        loop {
+            let buf = input.chunk();
+            if self.next == Next::Done {
+                return if buf.is_empty() { Ok(None) } else { Err(self.trailing(buf.len())) };
+            }
+            if buf.len() < self.need {
+                return Ok(None);
+            }
+            match self.next {
+                Next::Header => {
+                    let Some((n, version)) = self.unit(buf, wire::header)? else {
+                        return Ok(None);
+                    };
+                    self.commit(input, n);
+                    self.version = version;
+                    self.next = Next::PieceCount;
+                }
+                Next::PieceCount => {
+                    let Some((n, count)) = self.unit(buf, wire::u32_le)? else {
+                        return Ok(None);
+                    };
+                    let at = self.offset;
+                    self.check_count(count, MIN_PIECE, 4, at, at + 4, "piece_count", "pieces".into())?;
+                    self.commit(input, n);
+                    self.piece_count = count;
+                    self.index = 0;
+                    self.next = if count == 0 { Next::BlobLen } else { Next::PieceHead };
+                    return Ok(Some(Event::Header(Header {
+                        version: self.version,
+                        piece_count: count,
+                    })));
+                }
+                Next::PieceHead => {
+                    let Some((n, head)) = self.unit(buf, wire::piece_head)? else {
+                        return Ok(None);
+                    };
+                    self.head = head;
+                    if let Some(count) = head.point_count {
+                        let at = self.offset + wire::point_count_offset(&head) as u64;
+                        let after = head.min_after_points() + self.min_after_piece();
+                        let path = format!("{}.points", self.piece_path());
+                        self.check_count(count, MIN_POINT, after, at, at + 4, "point_count", path.clone())?;
+                        if self.hold_points {
+                            self.limit(count, self.opts.limits.max_points_per_piece, at, "point_count", path)?;
+                        }
+                    }
+                    self.commit(input, n);
+                    self.point_index = 0;
+                    self.next = if head.point_count.is_some() { Next::Point } else { Next::Tail };
+                    return Ok(Some(Event::PieceStart(PieceStart {
+                        index: self.index,
+                        id: head.id,
+                        from: head.from,
+                        field_mask: head.mask,
+                        point_count: head.point_count,
+                    })));
+                }
+                Next::Point => {
+                    let Some((n, point)) = self.unit(buf, wire::point)? else {
+                        return Ok(None);
+                    };
+                    self.commit(input, n);
+                    self.point_index += 1;
+                    if Some(self.point_index) == self.head.point_count {
+                        self.next = Next::Tail;
+                    }
+                    return Ok(Some(Event::Point(point)));
+                }
+                Next::Tail => {
+                    let head = self.head;
+                    let Some((n, tail)) = self.unit(buf, |i| wire::tail(i, head))? else {
+                        return Ok(None);
+                    };
+                    self.affects.clear();
+                    self.seen.clear();
+                    self.affects_left = 0;
+                    if let Some(count) = tail.affects_count {
+                        let at = self.offset + tail.affects_count_at as u64;
+                        let after = if head.has_blob() { 4 } else { 0 } + self.min_after_piece();
+                        let path = format!("{}.affects", self.piece_path());
+                        self.check_count(count, 4, after, at, at + 4, "affects_count", path.clone())?;
+                        self.limit(count, self.opts.limits.max_affects, at, "affects_count", path)?;
+                        self.affects_left = count;
+                        let fits = (buf.len() - n) / 4;
+                        self.affects.reserve((count as usize).min(fits));
+                    }
+                    self.commit(input, n);
+                    self.tail = tail;
+                    if self.affects_left > 0 {
+                        self.next = Next::Affects;
+                    } else if let Some(ev) = self.after_affects() {
+                        return Ok(Some(ev));
+                    }
+                }
+                Next::Affects => {
+                    let take = (self.affects_left as usize).min(buf.len() / 4);
+                    if take == 0 {
+                        self.need = 4;
+                        return Ok(None);
+                    }
+                    for (k, id) in buf[..take * 4].chunks_exact(4).enumerate() {
+                        let id = u32::from_le_bytes([id[0], id[1], id[2], id[3]]);
+                        if !self.seen.insert(id) {
+                            let index = self.affects.len();
+                            return Err(Error::new(
+                                ErrorKind::Structure,
+                                format!("`affects` names piece {id} twice; affects ids must be unique"),
+                            )
+                            .at(self.offset + 4 * k as u64)
+                            .piece(self.head.id)
+                            .path(format!("{}.affects[{index}]", self.piece_path())));
+                        }
+                        self.affects.push(id);
+                    }
+                    self.commit(input, take * 4);
+                    self.affects_left -= take as u32;
+                    if self.affects_left > 0 {
+                        self.need = 4;
+                        return Ok(None);
+                    }
+                    if let Some(ev) = self.after_affects() {
+                        return Ok(Some(ev));
+                    }
+                }
+                Next::BlobLen => {
+                    let Some((n, len)) = self.unit(buf, wire::u32_le)? else {
+                        return Ok(None);
+                    };
+                    let at = self.offset;
+                    let root = self.index >= self.piece_count;
+                    let after = if root { 0 } else { self.min_after_piece() };
+                    self.check_count(len, 1, after, at, at + 4, "the property blob length", self.blob_path())?;
+                    self.limit(len, self.opts.limits.max_property_bytes, at, "the property blob length", self.blob_path())?;
+                    self.commit(input, n);
+                    if len > 0 {
+                        self.next = Next::Blob(len);
+                    } else {
+                        return Ok(Some(self.finish_blob(Bytes::new())?));
+                    }
+                }
+                Next::Blob(len) => {
+                    if buf.len() < len as usize {
+                        self.need = len as usize;
+                        return Ok(None);
+                    }
+                    let start = self.offset;
+                    let raw = input.take_bytes(len as usize);
+                    self.offset += u64::from(len);
+                    self.need = 0;
+                    if self.opts.strict {
+                        let props = Properties::from_raw(raw.clone());
+                        if let Err(e) = props.check(self.opts.limits.max_yaml_depth) {
+                            let mut err = e.into_error(start).path(self.blob_path());
+                            if self.index < self.piece_count {
+                                err = err.piece(self.head.id);
+                            }
+                            return Err(err);
+                        }
+                    }
+                    return Ok(Some(self.finish_blob(raw)?));
+                }
+                Next::Done => unreachable!("handled above"),
+            }
+        }
+    }
+
+    /// After the affects ids: a blob length follows, or the piece ends here.
+    fn after_affects(&mut self) -> Option<Event> {
+        if self.head.has_blob() {
+            self.next = Next::BlobLen;
+            None
+        } else {
+            Some(self.finish_piece(None))
+        }
+    }
+
+    fn finish_blob(&mut self, raw: Bytes) -> Result<Event> {
+        if self.index >= self.piece_count {
+            self.next = Next::Done;
+            let properties = (!raw.is_empty()).then(|| Properties::from_raw(raw));
+            return Ok(Event::End(End { properties }));
+        }
+        // A non-inherited piece's empty blob is no properties; an inherited
+        // piece that states its properties keeps an explicit empty mapping.
+        let props = if self.head.from.is_none() && raw.is_empty() {
+            None
+        } else {
+            Some(Properties::from_raw(raw))
+        };
+        Ok(self.finish_piece(props))
+    }
+
+    fn finish_piece(&mut self, properties: Option<Properties>) -> Event {
+        let t = self.tail;
+        let affects = t.affects_count.map(|_| std::mem::take(&mut self.affects));
+        self.index += 1;
+        self.next = if self.index < self.piece_count { Next::PieceHead } else { Next::BlobLen };
+        Event::PieceEnd(PieceEnd {
+            rotation: t.rotation,
+            size: t.size,
+            shape: t.shape,
+            sides: t.sides,
+            mode: t.mode,
+            affects,
+            properties,
+        })
+    }
+}

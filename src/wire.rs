@@ -1,0 +1,497 @@
+//! nom parsers for the small bounded units of the layout: the header, a
+//! count, a piece head, one point, a piece's fixed tail. Each is at most 82
+//! bytes, parsed in streaming mode (`Incomplete` when the unit is not all
+//! there yet) and checked as it is read: f32 finite, enums in range,
+//! reserved bits zero, and the per-field structure rules of RULES.md §2.
+//!
+//! Errors carry the input at the offending field, so the state machine can
+//! turn them into byte offsets; field names are relative (`curve_in.y`) and
+//! the state machine adds the `pieces[i].points[j].` prefix.
+
+use nom::bytes::streaming::tag;
+use nom::number::streaming::{le_f32, le_u16, le_u32, le_u8};
+use nom::IResult;
+
+use crate::model::{Mode, Point, Shape, Vec2, Vec3};
+
+pub(crate) type In<'a> = &'a [u8];
+pub(crate) type PResult<'a, T> = IResult<In<'a>, T, WireError<'a>>;
+
+/// The magic bytes at the start of every file.
+pub const MAGIC: &[u8; 4] = b"SSKB";
+/// The smallest encoding of a piece (id, has_from, from, field_mask).
+pub(crate) const MIN_PIECE: u64 = 11;
+/// The smallest encoding of a point (position and six presence bytes).
+pub(crate) const MIN_POINT: u64 = 18;
+/// Bytes of a non-inherited piece after its points, blob length included
+/// (has_rotation, size, shape, has_sides, mode, has_affects, blob length).
+pub(crate) const MIN_OWN_TAIL: u64 = 1 + 12 + 1 + 1 + 1 + 1 + 4;
+
+/// Reserved `field_mask` bits.
+pub(crate) const RESERVED_MASK: u16 = 0xff00;
+
+/// Bits of `field_mask`.
+pub(crate) mod bit {
+    pub const POINTS: u16 = 1 << 0;
+    pub const ROTATION: u16 = 1 << 1;
+    pub const SIZE: u16 = 1 << 2;
+    pub const SHAPE: u16 = 1 << 3;
+    pub const SIDES: u16 = 1 << 4;
+    pub const MODE: u16 = 1 << 5;
+    pub const AFFECTS: u16 = 1 << 6;
+    pub const PROPERTIES: u16 = 1 << 7;
+}
+
+/// What a unit parser found wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Problem {
+    BadMagic,
+    UnsupportedVersion(u16, u16),
+    NonFinite(&'static str, f32),
+    InvalidEnum(&'static str, u8),
+    ReservedBits(u16),
+    Structure(&'static str, String),
+    /// A nom error that none of the parsers here produce; kept so the type is total.
+    Nom(nom::error::ErrorKind),
+}
+
+/// The error of a unit parser: where (the input at the offending field) and what.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct WireError<'a> {
+    pub input: In<'a>,
+    pub problem: Problem,
+}
+
+impl<'a> nom::error::ParseError<In<'a>> for WireError<'a> {
+    fn from_error_kind(input: In<'a>, kind: nom::error::ErrorKind) -> Self {
+        WireError {
+            input,
+            problem: Problem::Nom(kind),
+        }
+    }
+    fn append(_: In<'a>, _: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+fn fail<T>(input: In<'_>, problem: Problem) -> PResult<'_, T> {
+    Err(nom::Err::Failure(WireError { input, problem }))
+}
+
+/// A check applied to one f32 after it is known to be finite.
+#[derive(Clone, Copy)]
+enum Rule {
+    Any,
+    /// Sizes: no negative component.
+    NonNegative,
+    /// Transition `x`: within [0, 1].
+    Unit,
+}
+
+fn f32_field<'a>(i: In<'a>, field: &'static str, rule: Rule) -> PResult<'a, f32> {
+    let (rest, v) = le_f32(i)?;
+    if !v.is_finite() {
+        return fail(i, Problem::NonFinite(field, v));
+    }
+    match rule {
+        Rule::NonNegative if v < 0.0 => fail(i, Problem::Structure(field, format!("`{field}` is negative ({v}); sizes must be >= 0"))),
+        Rule::Unit if !(0.0..=1.0).contains(&v) => fail(i, Problem::Structure(field, format!("`{field}` is {v}; a transition x must be within [0, 1]"))),
+        _ => Ok((rest, v)),
+    }
+}
+
+/// Field names of one vector field, e.g. `["size.x", "size.y", "size.z"]`.
+type Names = [&'static str; 3];
+
+const POSITION: Names = ["x", "y", "z"];
+const CURVE_IN: Names = ["curve_in.x", "curve_in.y", "curve_in.z"];
+const CURVE_OUT: Names = ["curve_out.x", "curve_out.y", "curve_out.z"];
+const SIZE: Names = ["size.x", "size.y", "size.z"];
+const ROTATION: Names = ["rotation.x", "rotation.y", "rotation.z"];
+const TRANSITION_IN: Names = ["transition_in.x", "transition_in.y", ""];
+const TRANSITION_OUT: Names = ["transition_out.x", "transition_out.y", ""];
+
+fn vec3<'a>(i: In<'a>, names: &Names, rule: Rule) -> PResult<'a, Vec3> {
+    let (i, x) = f32_field(i, names[0], rule)?;
+    let (i, y) = f32_field(i, names[1], rule)?;
+    let (i, z) = f32_field(i, names[2], rule)?;
+    Ok((i, Vec3 { x, y, z }))
+}
+
+fn transition<'a>(i: In<'a>, names: &Names) -> PResult<'a, Vec2> {
+    let (i, x) = f32_field(i, names[0], Rule::Unit)?;
+    let (i, y) = f32_field(i, names[1], Rule::Any)?;
+    Ok((i, Vec2 { x, y }))
+}
+
+/// A presence byte and, when it is non-zero, the value it guards.
+fn optional<'a, T>(i: In<'a>, value: impl FnOnce(In<'a>) -> PResult<'a, T>) -> PResult<'a, Option<T>> {
+    let (i, present) = le_u8(i)?;
+    if present == 0 {
+        return Ok((i, None));
+    }
+    let (i, v) = value(i)?;
+    Ok((i, Some(v)))
+}
+
+/// The 8-byte header: magic, major, minor. Major 1 is accepted with any
+/// minor; everything else is `unsupported_version` (major 0 files are
+/// pre-1.0 drafts with another layout, which this crate does not read).
+pub(crate) fn header(i: In<'_>) -> PResult<'_, (u16, u16)> {
+    let (rest, _) = tag(&MAGIC[..])(i).map_err(|e| match e {
+        nom::Err::Error(_) => nom::Err::Failure(WireError {
+            input: i,
+            problem: Problem::BadMagic,
+        }),
+        other => other,
+    })?;
+    let (rest, major) = le_u16(rest)?;
+    let (rest, minor) = le_u16(rest)?;
+    if major != 1 {
+        return fail(&i[4..], Problem::UnsupportedVersion(major, minor));
+    }
+    Ok((rest, (major, minor)))
+}
+
+/// A bare u32: piece count, affects id, blob length.
+pub(crate) fn u32_le(i: In<'_>) -> PResult<'_, u32> {
+    le_u32(i)
+}
+
+/// A piece's head: id, has_from, from, field_mask, and point_count when the
+/// piece states its points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Head {
+    pub id: u32,
+    pub from: Option<u32>,
+    pub mask: Option<u16>,
+    pub point_count: Option<u32>,
+}
+
+impl Head {
+    /// Whether the piece states field `bit` (always, for a piece without `from`).
+    pub fn has(&self, bit: u16) -> bool {
+        self.mask.is_none_or(|m| m & bit != 0)
+    }
+
+    /// Smallest number of bytes the piece still needs after its points,
+    /// before any affects ids (for checking counts against the input left).
+    pub fn min_after_points(&self) -> u64 {
+        let Some(m) = self.mask else {
+            return MIN_OWN_TAIL;
+        };
+        [(bit::ROTATION, 12), (bit::SIZE, 12), (bit::SHAPE, 1), (bit::SIDES, 4), (bit::MODE, 1), (bit::AFFECTS, 4), (bit::PROPERTIES, 4)]
+            .iter()
+            .filter(|(b, _)| m & b != 0)
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// Whether a property blob length follows the affects.
+    pub fn has_blob(&self) -> bool {
+        self.has(bit::PROPERTIES)
+    }
+}
+
+/// Where, inside the head unit, the point count starts (for error offsets).
+pub(crate) fn point_count_offset(head: &Head) -> usize {
+    if head.from.is_some() {
+        11
+    } else {
+        5
+    }
+}
+
+pub(crate) fn piece_head(i: In<'_>) -> PResult<'_, Head> {
+    let (i, id) = le_u32(i)?;
+    let (i, has_from) = le_u8(i)?;
+    let (i, from, mask) = if has_from != 0 {
+        let (i, from) = le_u32(i)?;
+        let at = i;
+        let (i, mask) = le_u16(i)?;
+        if mask & RESERVED_MASK != 0 {
+            return fail(at, Problem::ReservedBits(mask));
+        }
+        (i, Some(from), Some(mask))
+    } else {
+        (i, None, None)
+    };
+    let mut head = Head {
+        id,
+        from,
+        mask,
+        point_count: None,
+    };
+    if head.has(bit::POINTS) {
+        let at = i;
+        let (i, n) = le_u32(i)?;
+        if n == 0 {
+            return fail(at, Problem::Structure("points", "`points` is present but empty; a piece needs at least one point".into()));
+        }
+        head.point_count = Some(n);
+        return Ok((i, head));
+    }
+    Ok((i, head))
+}
+
+/// One point: position and six presence-guarded fields (18 to 78 bytes).
+pub(crate) fn point(i: In<'_>) -> PResult<'_, Point> {
+    let (i, position) = vec3(i, &POSITION, Rule::Any)?;
+    let (i, curve_in) = optional(i, |i| vec3(i, &CURVE_IN, Rule::Any))?;
+    let (i, curve_out) = optional(i, |i| vec3(i, &CURVE_OUT, Rule::Any))?;
+    let (i, size) = optional(i, |i| vec3(i, &SIZE, Rule::NonNegative))?;
+    let (i, rotation) = optional(i, |i| vec3(i, &ROTATION, Rule::Any))?;
+    let (i, transition_in) = optional(i, |i| transition(i, &TRANSITION_IN))?;
+    let (i, transition_out) = optional(i, |i| transition(i, &TRANSITION_OUT))?;
+    Ok((
+        i,
+        Point {
+            position,
+            curve_in,
+            curve_out,
+            size,
+            rotation,
+            transition_in,
+            transition_out,
+        },
+    ))
+}
+
+/// A piece's fields between its points and its affects ids.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(crate) struct Tail {
+    pub rotation: Option<Vec3>,
+    pub size: Option<Vec3>,
+    pub shape: Option<Shape>,
+    pub sides: Option<u32>,
+    pub mode: Option<Mode>,
+    pub affects_count: Option<u32>,
+    /// Offset of `affects_count` within the tail unit.
+    pub affects_count_at: usize,
+}
+
+fn shape(i: In<'_>) -> PResult<'_, Shape> {
+    let (rest, b) = le_u8(i)?;
+    match Shape::from_byte(b) {
+        Some(s) => Ok((rest, s)),
+        None => fail(i, Problem::InvalidEnum("shape", b)),
+    }
+}
+
+fn mode(i: In<'_>) -> PResult<'_, Mode> {
+    let (rest, b) = le_u8(i)?;
+    match Mode::from_byte(b) {
+        Some(m) => Ok((rest, m)),
+        None => fail(i, Problem::InvalidEnum("mode", b)),
+    }
+}
+
+fn sides(i: In<'_>) -> PResult<'_, u32> {
+    let (rest, n) = le_u32(i)?;
+    if n < 3 {
+        return fail(i, Problem::Structure("sides", format!("`sides` is {n}; it must be at least 3")));
+    }
+    Ok((rest, n))
+}
+
+/// The fixed fields after the points: for a piece without `from`,
+/// has_rotation, rotation?, size, shape, has_sides, sides?, mode,
+/// has_affects, affects_count?; for an inherited piece, the fields its mask
+/// names, with no presence bytes. A non-inherited `add` decodes as no mode.
+pub(crate) fn tail(input: In<'_>, head: Head) -> PResult<'_, Tail> {
+    let mut t = Tail::default();
+    let i = input;
+    let i = match head.mask {
+        None => {
+            let (i, rotation) = optional(i, |i| vec3(i, &ROTATION, Rule::Any))?;
+            let (i, size) = vec3(i, &SIZE, Rule::NonNegative)?;
+            let (i, shape) = shape(i)?;
+            let (i, sides) = optional(i, sides)?;
+            let (i, mode) = mode(i)?;
+            let (i, has_affects) = le_u8(i)?;
+            t.rotation = rotation;
+            t.size = Some(size);
+            t.shape = Some(shape);
+            t.sides = sides;
+            t.mode = (mode != Mode::Add).then_some(mode);
+            if has_affects != 0 {
+                t.affects_count_at = input.len() - i.len();
+                let (i, n) = le_u32(i)?;
+                t.affects_count = Some(n);
+                i
+            } else {
+                i
+            }
+        }
+        Some(mask) => {
+            let mut i = i;
+            if mask & bit::ROTATION != 0 {
+                let (r, v) = vec3(i, &ROTATION, Rule::Any)?;
+                (i, t.rotation) = (r, Some(v));
+            }
+            if mask & bit::SIZE != 0 {
+                let (r, v) = vec3(i, &SIZE, Rule::NonNegative)?;
+                (i, t.size) = (r, Some(v));
+            }
+            if mask & bit::SHAPE != 0 {
+                let (r, v) = shape(i)?;
+                (i, t.shape) = (r, Some(v));
+            }
+            if mask & bit::SIDES != 0 {
+                let (r, v) = sides(i)?;
+                (i, t.sides) = (r, Some(v));
+            }
+            if mask & bit::MODE != 0 {
+                let (r, v) = mode(i)?;
+                (i, t.mode) = (r, Some(v));
+            }
+            if mask & bit::AFFECTS != 0 {
+                t.affects_count_at = input.len() - i.len();
+                let (r, v) = le_u32(i)?;
+                (i, t.affects_count) = (r, Some(v));
+            }
+            i
+        }
+    };
+    Ok((i, t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(v: f32) -> [u8; 4] {
+        v.to_le_bytes()
+    }
+
+    fn problem<T: std::fmt::Debug>(r: PResult<'_, T>) -> (usize, Problem) {
+        match r {
+            Err(nom::Err::Failure(e)) => (e.input.len(), e.problem),
+            other => panic!("expected a failure, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn header_accepts_major_1_any_minor() {
+        assert_eq!(header(b"SSKB\x01\x00\x4d\x00rest"), Ok((&b"rest"[..], (1, 77))));
+        assert!(matches!(header(b"SSK"), Err(nom::Err::Incomplete(_))));
+        assert!(matches!(header(b"SSKB\x01"), Err(nom::Err::Incomplete(_))));
+        assert_eq!(problem(header(b"SSKX\x01\x00\x00\x00")).1, Problem::BadMagic);
+        assert_eq!(problem(header(b"XS")).1, Problem::BadMagic);
+        assert_eq!(problem(header(b"SSKB\x02\x00\x00\x00")).1, Problem::UnsupportedVersion(2, 0));
+        assert_eq!(problem(header(b"SSKB\x00\x00\x06\x00")).1, Problem::UnsupportedVersion(0, 6));
+    }
+
+    #[test]
+    fn piece_head_forms() {
+        let own = [7, 0, 0, 0, 0, 2, 0, 0, 0];
+        assert_eq!(
+            piece_head(&own).unwrap().1,
+            Head {
+                id: 7,
+                from: None,
+                mask: None,
+                point_count: Some(2)
+            }
+        );
+        let inherited = [1, 0, 0, 0, 0xff, 0, 0, 0, 0, 0x02, 0x00];
+        let (rest, h) = piece_head(&inherited).unwrap();
+        assert!(rest.is_empty());
+        assert_eq!((h.from, h.mask, h.point_count), (Some(0), Some(2), None));
+        assert_eq!(h.min_after_points(), 12);
+        assert!(matches!(piece_head(&inherited[..10]), Err(nom::Err::Incomplete(_))));
+        let reserved = [1, 0, 0, 0, 1, 0, 0, 0, 0, 0x00, 0x01];
+        assert_eq!(problem(piece_head(&reserved)), (2, Problem::ReservedBits(0x0100)));
+        let empty = [1, 0, 0, 0, 0, 0, 0, 0, 0];
+        assert!(matches!(problem(piece_head(&empty)).1, Problem::Structure("points", _)));
+    }
+
+    #[test]
+    fn point_with_every_field() {
+        let mut b = Vec::new();
+        for v in [1.0, 2.0, 3.0] {
+            b.extend(f(v));
+        }
+        for _ in 0..4 {
+            b.push(1);
+            for v in [0.5, 0.25, 0.0] {
+                b.extend(f(v));
+            }
+        }
+        for _ in 0..2 {
+            b.push(9);
+            b.extend(f(0.75));
+            b.extend(f(-3.5));
+        }
+        assert_eq!(b.len(), 82);
+        let (rest, p) = point(&b).unwrap();
+        assert!(rest.is_empty());
+        assert_eq!(p.position, Vec3::new(1.0, 2.0, 3.0));
+        assert_eq!(p.size, Some(Vec3::new(0.5, 0.25, 0.0)));
+        assert_eq!(p.transition_out, Some(Vec2::new(0.75, -3.5)));
+        for cut in 0..b.len() {
+            assert!(matches!(point(&b[..cut]), Err(nom::Err::Incomplete(_))), "cut {cut}");
+        }
+    }
+
+    #[test]
+    fn point_checks() {
+        let mut b = Vec::new();
+        b.extend(f(0.0));
+        b.extend(f(f32::NAN));
+        b.extend(f(0.0));
+        b.extend([0; 6]);
+        assert_eq!(problem(point(&b)).0, b.len() - 4);
+        assert!(matches!(problem(point(&b)).1, Problem::NonFinite("y", _)));
+
+        let mut b = vec![0; 12];
+        b.extend([0, 0, 1]);
+        b.extend(f(1.0));
+        b.extend(f(-1.0));
+        b.extend(f(1.0));
+        b.extend([0, 0, 0]);
+        assert!(matches!(problem(point(&b)).1, Problem::Structure("size.y", _)));
+
+        let mut b = vec![0; 12];
+        b.extend([0, 0, 0, 0, 1]);
+        b.extend(f(1.5));
+        b.extend(f(0.0));
+        b.push(0);
+        assert!(matches!(problem(point(&b)).1, Problem::Structure("transition_in.x", _)));
+    }
+
+    #[test]
+    fn tails() {
+        let head = Head::default();
+        let mut b = vec![0];
+        for v in [1.0, 1.0, 1.0] {
+            b.extend(f(v));
+        }
+        b.extend([1, 1, 6, 0, 0, 0, 0, 1, 2, 0, 0, 0]);
+        let (rest, t) = tail(&b, head).unwrap();
+        assert!(rest.is_empty());
+        assert_eq!(t.shape, Some(Shape::Ngon));
+        assert_eq!(t.sides, Some(6));
+        assert_eq!(t.mode, None, "add decodes as no mode");
+        assert_eq!((t.affects_count, t.affects_count_at), (Some(2), b.len() - 4));
+
+        let mut bad = b.clone();
+        bad[13] = 2;
+        assert!(matches!(problem(tail(&bad, head)).1, Problem::InvalidEnum("shape", 2)));
+        let mut bad = b.clone();
+        bad[19] = 3;
+        assert!(matches!(problem(tail(&bad, head)).1, Problem::InvalidEnum("mode", 3)));
+        let mut bad = b.clone();
+        bad[15] = 2;
+        assert!(matches!(problem(tail(&bad, head)).1, Problem::Structure("sides", _)));
+
+        let inherited = Head {
+            mask: Some(bit::SIDES | bit::MODE),
+            from: Some(0),
+            ..Head::default()
+        };
+        let (rest, t) = tail(&[5, 0, 0, 0, 1, 0xAA], inherited).unwrap();
+        assert_eq!(rest, &[0xAA]);
+        assert_eq!((t.sides, t.mode, t.size), (Some(5), Some(Mode::Subtract), None));
+    }
+}
