@@ -221,7 +221,10 @@ mod tests {
             .at(40)
             .piece(3)
             .path("pieces[3].points[0].y");
-        assert_eq!(e.to_string(), "non_finite at offset 40 (pieces[3].points[0].y): y is NaN");
+        assert_eq!(
+            e.to_string(),
+            "non_finite at offset 40 (pieces[3].points[0].y): y is NaN"
+        );
         assert_eq!(e.piece_id(), Some(3));
         let io: Error = std::io::Error::other("boom").into();
         assert_eq!(io.kind(), ErrorKind::Io);

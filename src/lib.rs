@@ -82,6 +82,10 @@ pub use model::{Document, Mode, Piece, Point, Shape, Vec2, Vec3};
 pub use properties::{Properties, Value, DEFAULT_MAX_YAML_DEPTH, MAX_YAML_DEPTH_CAP};
 pub use read::{decode_bytes, decode_slice, read_document, DecoderReader, EventReader, SskbReader};
 pub use state::DecodeOptions;
-pub use wire::MAGIC;
 /// Re-exported so users need not depend on `tokio-util` to call `decode`.
 pub use tokio_util::codec::Decoder;
+pub use wire::MAGIC;
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

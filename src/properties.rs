@@ -100,7 +100,7 @@ impl Properties {
 
     /// Checks the blob under the rules without building a value.
     pub(crate) fn check(&self, max_depth: usize) -> std::result::Result<(), PropError> {
-        walk(&self.raw, max_depth, &mut Check::default())
+        walk(&self.raw, max_depth, &mut Check)
     }
 }
 
@@ -226,7 +226,10 @@ impl Sink for Check {
 enum Level {
     Seq,
     /// Keys seen so far and whether the next scalar is a key.
-    Map { keys: HashSet<String>, want_key: bool },
+    Map {
+        keys: HashSet<String>,
+        want_key: bool,
+    },
 }
 
 fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::result::Result<(), PropError> {
@@ -263,7 +266,10 @@ fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::result::Resu
             Event::DocumentStart(explicit) => {
                 documents += 1;
                 if documents > 1 {
-                    return Err(fail(at, format!("more than one YAML document (the second starts at {})", where_())));
+                    return Err(fail(
+                        at,
+                        format!("more than one YAML document (the second starts at {})", where_()),
+                    ));
                 }
                 if explicit {
                     // Before the first `---` only comments, blank lines and
@@ -289,11 +295,20 @@ fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::result::Resu
                 let v = resolve_scalar(&value, style).map_err(|m| fail(at, format!("{m} ({})", where_())))?;
                 match stack.last_mut() {
                     None => {
-                        return Err(fail(at, format!("the root of a property blob must be a mapping, not a scalar ({})", where_())));
+                        return Err(fail(
+                            at,
+                            format!(
+                                "the root of a property blob must be a mapping, not a scalar ({})",
+                                where_()
+                            ),
+                        ));
                     }
                     Some(Level::Map { keys, want_key }) if *want_key => {
                         let Value::String(k) = &v else {
-                            return Err(fail(at, format!("mapping keys must be strings, found `{value}` ({})", where_())));
+                            return Err(fail(
+                                at,
+                                format!("mapping keys must be strings, found `{value}` ({})", where_()),
+                            ));
                         };
                         if !keys.insert(k.clone()) {
                             return Err(fail(at, format!("duplicate key `{k}` ({})", where_())));
@@ -315,17 +330,29 @@ fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::result::Resu
                 }
                 match stack.last_mut() {
                     None if !mapping => {
-                        return Err(fail(at, format!("the root of a property blob must be a mapping, not a sequence ({})", where_())));
+                        return Err(fail(
+                            at,
+                            format!(
+                                "the root of a property blob must be a mapping, not a sequence ({})",
+                                where_()
+                            ),
+                        ));
                     }
                     None => root_is_mapping = true,
                     Some(Level::Map { want_key: true, .. }) => {
-                        return Err(fail(at, format!("mapping keys must be strings, found a collection ({})", where_())));
+                        return Err(fail(
+                            at,
+                            format!("mapping keys must be strings, found a collection ({})", where_()),
+                        ));
                     }
                     Some(Level::Map { want_key, .. }) => *want_key = true,
                     Some(Level::Seq) => {}
                 }
                 if stack.len() >= max_depth {
-                    return Err(fail(at, format!("nesting deeper than {max_depth} levels ({})", where_())));
+                    return Err(fail(
+                        at,
+                        format!("nesting deeper than {max_depth} levels ({})", where_()),
+                    ));
                 }
                 stack.push(if mapping {
                     Level::Map {
@@ -364,7 +391,9 @@ fn resolve_scalar(s: &str, style: ScalarStyle) -> std::result::Result<Value, Str
         _ => {}
     }
     let unsigned = s.strip_prefix(['-', '+']).unwrap_or(s);
-    if matches!(unsigned, ".inf" | ".Inf" | ".INF") || (unsigned.len() == s.len() && matches!(s, ".nan" | ".NaN" | ".NAN")) {
+    if matches!(unsigned, ".inf" | ".Inf" | ".INF")
+        || (unsigned.len() == s.len() && matches!(s, ".nan" | ".NaN" | ".NAN"))
+    {
         return Err(format!("non-finite number `{s}`"));
     }
     // Integers that do not fit an i64 become the nearest f64.
@@ -385,7 +414,9 @@ fn resolve_scalar(s: &str, style: ScalarStyle) -> std::result::Result<Value, Str
         }
     }
     if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
-        let v = s.parse::<i64>().map_or_else(|_| Value::Float(s.parse::<f64>().unwrap_or(f64::INFINITY)), Value::Int);
+        let v = s
+            .parse::<i64>()
+            .map_or_else(|_| Value::Float(s.parse::<f64>().unwrap_or(f64::INFINITY)), Value::Int);
         return finite(v, s);
     }
     if is_core_float(unsigned) {
@@ -483,7 +514,13 @@ mod tests {
             Value::Mapping(vec![
                 (
                     "b".into(),
-                    Value::Sequence(vec![Value::Int(1), Value::Float(2.5), Value::Null, Value::Bool(true), Value::String("x".into())])
+                    Value::Sequence(vec![
+                        Value::Int(1),
+                        Value::Float(2.5),
+                        Value::Null,
+                        Value::Bool(true),
+                        Value::String("x".into())
+                    ])
                 ),
                 ("c".into(), Value::Mapping(vec![])),
             ])
@@ -543,7 +580,11 @@ mod tests {
         }
         assert!(err(&block).contains("nesting"));
         // Exactly at the limit is fine.
-        let ok = format!("a: {}{}", "[".repeat(DEFAULT_MAX_YAML_DEPTH - 1), "]".repeat(DEFAULT_MAX_YAML_DEPTH - 1));
+        let ok = format!(
+            "a: {}{}",
+            "[".repeat(DEFAULT_MAX_YAML_DEPTH - 1),
+            "]".repeat(DEFAULT_MAX_YAML_DEPTH - 1)
+        );
         assert!(parse(&ok).is_ok(), "{}", parse(&ok).unwrap_err());
     }
 

@@ -247,20 +247,38 @@ impl Machine {
                 ),
                 Some(format!("{}.points[{}]", self.piece_path(), self.point_index)),
             ),
-            Next::Tail => (format!("the fields after the points of piece {} of {n}", i + 1), Some(self.piece_path())),
+            Next::Tail => (
+                format!("the fields after the points of piece {} of {n}", i + 1),
+                Some(self.piece_path()),
+            ),
             Next::Affects => {
                 let k = self.affects.len();
                 let total = self.tail.affects_count.unwrap_or(0);
-                (format!("affects id {} of {total} of piece {} of {n}", k + 1, i + 1), Some(format!("{}.affects[{k}]", self.piece_path())))
+                (
+                    format!("affects id {} of {total} of piece {} of {n}", k + 1, i + 1),
+                    Some(format!("{}.affects[{k}]", self.piece_path())),
+                )
             }
-            Next::BlobLen if i >= n => ("the root property blob length".to_owned(), Some("properties".to_owned())),
-            Next::BlobLen => (format!("the property blob length of piece {} of {n}", i + 1), Some(self.blob_path())),
-            Next::Blob(len) => (format!("the {len}-byte property blob ({buffered} bytes of it present)"), Some(self.blob_path())),
+            Next::BlobLen if i >= n => (
+                "the root property blob length".to_owned(),
+                Some("properties".to_owned()),
+            ),
+            Next::BlobLen => (
+                format!("the property blob length of piece {} of {n}", i + 1),
+                Some(self.blob_path()),
+            ),
+            Next::Blob(len) => (
+                format!("the {len}-byte property blob ({buffered} bytes of it present)"),
+                Some(self.blob_path()),
+            ),
             Next::Done => unreachable!("handled above"),
         };
         let mut e = Error::new(
             ErrorKind::Truncated,
-            format!("the input ends at byte {end} inside {what}, which starts at byte {}", self.offset),
+            format!(
+                "the input ends at byte {end} inside {what}, which starts at byte {}",
+                self.offset
+            ),
         )
         .at(end);
         if let Some(p) = path {
@@ -273,7 +291,10 @@ impl Machine {
     }
 
     fn in_piece(&self) -> bool {
-        matches!(self.next, Next::PieceHead | Next::Point | Next::Tail | Next::Affects | Next::BlobLen | Next::Blob(_)) && self.index < self.piece_count
+        matches!(
+            self.next,
+            Next::PieceHead | Next::Point | Next::Tail | Next::Affects | Next::BlobLen | Next::Blob(_)
+        ) && self.index < self.piece_count
     }
 
     fn piece_path(&self) -> String {
@@ -291,7 +312,10 @@ impl Machine {
     fn trailing(&self, n: usize) -> Error {
         Error::new(
             ErrorKind::TrailingBytes,
-            format!("{n} byte(s) follow the root property blob, which ends the document at byte {}", self.offset),
+            format!(
+                "{n} byte(s) follow the root property blob, which ends the document at byte {}",
+                self.offset
+            ),
         )
         .at(self.offset)
     }
@@ -324,7 +348,11 @@ impl Machine {
             _ => format!("{}.", self.piece_path()),
         };
         let (kind, field, message) = match problem {
-            Problem::BadMagic => (ErrorKind::BadMagic, "magic", "the input does not start with the magic bytes `SSKB`".to_owned()),
+            Problem::BadMagic => (
+                ErrorKind::BadMagic,
+                "magic",
+                "the input does not start with the magic bytes `SSKB`".to_owned(),
+            ),
             Problem::UnsupportedVersion(major, minor) => (
                 ErrorKind::UnsupportedVersion,
                 "version",
@@ -334,7 +362,11 @@ impl Machine {
                     format!("version {major}.{minor} is not supported: this decoder reads major version 1")
                 },
             ),
-            Problem::NonFinite(f, v) => (ErrorKind::NonFinite, f, format!("`{f}` is {v}; every f32 must be finite")),
+            Problem::NonFinite(f, v) => (
+                ErrorKind::NonFinite,
+                f,
+                format!("`{f}` is {v}; every f32 must be finite"),
+            ),
             Problem::InvalidEnum(f, b) => (
                 ErrorKind::InvalidEnum,
                 f,
@@ -346,7 +378,10 @@ impl Machine {
             Problem::ReservedBits(m) => (
                 ErrorKind::ReservedBits,
                 "field_mask",
-                format!("field_mask {m:#06x} sets reserved bits {:#06x} (bits 8-15 must be zero)", m & wire::RESERVED_MASK),
+                format!(
+                    "field_mask {m:#06x} sets reserved bits {:#06x} (bits 8-15 must be zero)",
+                    m & wire::RESERVED_MASK
+                ),
             ),
             Problem::Structure(f, m) => (ErrorKind::Structure, f, m),
             Problem::Nom(k) => (ErrorKind::Truncated, "", format!("unexpected parse failure: {k:?}")),
@@ -366,13 +401,13 @@ impl Machine {
         e
     }
 
-    /// Checks a count read at `at` (ending at `end`) against the input left:
+    /// Checks a u32 count read at `at` against the input left after it:
     /// `count` items of at least `item` bytes, then at least `after` bytes.
-    fn check_count(&self, count: u32, item: u64, after: u64, at: u64, end: u64, what: &str, path: String) -> Result<()> {
+    fn check_count(&self, count: u32, item: u64, after: u64, at: u64, what: &str, path: String) -> Result<()> {
         let Some(len) = self.opts.input_len else {
             return Ok(());
         };
-        let left = len.saturating_sub(end);
+        let left = len.saturating_sub(at + 4);
         let needed = u64::from(count).saturating_mul(item).saturating_add(after);
         if needed > left {
             let mut e = Error::new(
@@ -391,7 +426,12 @@ impl Machine {
 
     fn limit(&self, value: u32, max: u32, at: u64, what: &str, path: String) -> Result<()> {
         if value > max {
-            let mut e = Error::new(ErrorKind::LimitExceeded, format!("{what} is {value}, above the limit of {max}")).at(at).path(path);
+            let mut e = Error::new(
+                ErrorKind::LimitExceeded,
+                format!("{what} is {value}, above the limit of {max}"),
+            )
+            .at(at)
+            .path(path);
             if self.index < self.piece_count {
                 e = e.piece(self.head.id);
             }
@@ -416,7 +456,11 @@ impl Machine {
         loop {
             let buf = input.chunk();
             if self.next == Next::Done {
-                return if buf.is_empty() { Ok(None) } else { Err(self.trailing(buf.len())) };
+                return if buf.is_empty() {
+                    Ok(None)
+                } else {
+                    Err(self.trailing(buf.len()))
+                };
             }
             if buf.len() < self.need {
                 return Ok(None);
@@ -435,7 +479,7 @@ impl Machine {
                         return Ok(None);
                     };
                     let at = self.offset;
-                    self.check_count(count, MIN_PIECE, 4, at, at + 4, "piece_count", "pieces".into())?;
+                    self.check_count(count, MIN_PIECE, 4, at, "piece_count", "pieces".into())?;
                     self.commit(input, n);
                     self.piece_count = count;
                     self.index = 0;
@@ -454,14 +498,18 @@ impl Machine {
                         let at = self.offset + wire::point_count_offset(&head) as u64;
                         let after = head.min_after_points() + self.min_after_piece();
                         let path = format!("{}.points", self.piece_path());
-                        self.check_count(count, MIN_POINT, after, at, at + 4, "point_count", path.clone())?;
+                        self.check_count(count, MIN_POINT, after, at, "point_count", path.clone())?;
                         if self.hold_points {
                             self.limit(count, self.opts.limits.max_points_per_piece, at, "point_count", path)?;
                         }
                     }
                     self.commit(input, n);
                     self.point_index = 0;
-                    self.next = if head.point_count.is_some() { Next::Point } else { Next::Tail };
+                    self.next = if head.point_count.is_some() {
+                        Next::Point
+                    } else {
+                        Next::Tail
+                    };
                     return Ok(Some(Event::PieceStart(PieceStart {
                         index: self.index,
                         id: head.id,
@@ -493,7 +541,7 @@ impl Machine {
                         let at = self.offset + tail.affects_count_at as u64;
                         let after = if head.has_blob() { 4 } else { 0 } + self.min_after_piece();
                         let path = format!("{}.affects", self.piece_path());
-                        self.check_count(count, 4, after, at, at + 4, "affects_count", path.clone())?;
+                        self.check_count(count, 4, after, at, "affects_count", path.clone())?;
                         self.limit(count, self.opts.limits.max_affects, at, "affects_count", path)?;
                         self.affects_left = count;
                         let fits = (buf.len() - n) / 4;
@@ -544,8 +592,14 @@ impl Machine {
                     let at = self.offset;
                     let root = self.index >= self.piece_count;
                     let after = if root { 0 } else { self.min_after_piece() };
-                    self.check_count(len, 1, after, at, at + 4, "the property blob length", self.blob_path())?;
-                    self.limit(len, self.opts.limits.max_property_bytes, at, "the property blob length", self.blob_path())?;
+                    self.check_count(len, 1, after, at, "the property blob length", self.blob_path())?;
+                    self.limit(
+                        len,
+                        self.opts.limits.max_property_bytes,
+                        at,
+                        "the property blob length",
+                        self.blob_path(),
+                    )?;
                     self.commit(input, n);
                     if len > 0 {
                         self.next = Next::Blob(len);
@@ -609,7 +663,11 @@ impl Machine {
         let t = self.tail;
         let affects = t.affects_count.map(|_| std::mem::take(&mut self.affects));
         self.index += 1;
-        self.next = if self.index < self.piece_count { Next::PieceHead } else { Next::BlobLen };
+        self.next = if self.index < self.piece_count {
+            Next::PieceHead
+        } else {
+            Next::BlobLen
+        };
         Event::PieceEnd(PieceEnd {
             rotation: t.rotation,
             size: t.size,

@@ -94,8 +94,14 @@ fn f32_field<'a>(i: In<'a>, field: &'static str, rule: Rule) -> PResult<'a, f32>
         return fail(i, Problem::NonFinite(field, v));
     }
     match rule {
-        Rule::NonNegative if v < 0.0 => fail(i, Problem::Structure(field, format!("`{field}` is negative ({v}); sizes must be >= 0"))),
-        Rule::Unit if !(0.0..=1.0).contains(&v) => fail(i, Problem::Structure(field, format!("`{field}` is {v}; a transition x must be within [0, 1]"))),
+        Rule::NonNegative if v < 0.0 => fail(
+            i,
+            Problem::Structure(field, format!("`{field}` is negative ({v}); sizes must be >= 0")),
+        ),
+        Rule::Unit if !(0.0..=1.0).contains(&v) => fail(
+            i,
+            Problem::Structure(field, format!("`{field}` is {v}; a transition x must be within [0, 1]")),
+        ),
         _ => Ok((rest, v)),
     }
 }
@@ -180,11 +186,19 @@ impl Head {
         let Some(m) = self.mask else {
             return MIN_OWN_TAIL;
         };
-        [(bit::ROTATION, 12), (bit::SIZE, 12), (bit::SHAPE, 1), (bit::SIDES, 4), (bit::MODE, 1), (bit::AFFECTS, 4), (bit::PROPERTIES, 4)]
-            .iter()
-            .filter(|(b, _)| m & b != 0)
-            .map(|(_, n)| n)
-            .sum()
+        [
+            (bit::ROTATION, 12),
+            (bit::SIZE, 12),
+            (bit::SHAPE, 1),
+            (bit::SIDES, 4),
+            (bit::MODE, 1),
+            (bit::AFFECTS, 4),
+            (bit::PROPERTIES, 4),
+        ]
+        .iter()
+        .filter(|(b, _)| m & b != 0)
+        .map(|(_, n)| n)
+        .sum()
     }
 
     /// Whether a property blob length follows the affects.
@@ -226,7 +240,13 @@ pub(crate) fn piece_head(i: In<'_>) -> PResult<'_, Head> {
         let at = i;
         let (i, n) = le_u32(i)?;
         if n == 0 {
-            return fail(at, Problem::Structure("points", "`points` is present but empty; a piece needs at least one point".into()));
+            return fail(
+                at,
+                Problem::Structure(
+                    "points",
+                    "`points` is present but empty; a piece needs at least one point".into(),
+                ),
+            );
         }
         head.point_count = Some(n);
         return Ok((i, head));
@@ -289,7 +309,10 @@ fn mode(i: In<'_>) -> PResult<'_, Mode> {
 fn sides(i: In<'_>) -> PResult<'_, u32> {
     let (rest, n) = le_u32(i)?;
     if n < 3 {
-        return fail(i, Problem::Structure("sides", format!("`sides` is {n}; it must be at least 3")));
+        return fail(
+            i,
+            Problem::Structure("sides", format!("`sides` is {n}; it must be at least 3")),
+        );
     }
     Ok((rest, n))
 }
@@ -378,8 +401,14 @@ mod tests {
         assert!(matches!(header(b"SSKB\x01"), Err(nom::Err::Incomplete(_))));
         assert_eq!(problem(header(b"SSKX\x01\x00\x00\x00")).1, Problem::BadMagic);
         assert_eq!(problem(header(b"XS")).1, Problem::BadMagic);
-        assert_eq!(problem(header(b"SSKB\x02\x00\x00\x00")).1, Problem::UnsupportedVersion(2, 0));
-        assert_eq!(problem(header(b"SSKB\x00\x00\x06\x00")).1, Problem::UnsupportedVersion(0, 6));
+        assert_eq!(
+            problem(header(b"SSKB\x02\x00\x00\x00")).1,
+            Problem::UnsupportedVersion(2, 0)
+        );
+        assert_eq!(
+            problem(header(b"SSKB\x00\x00\x06\x00")).1,
+            Problem::UnsupportedVersion(0, 6)
+        );
     }
 
     #[test]
@@ -412,14 +441,14 @@ mod tests {
         for v in [1.0, 2.0, 3.0] {
             b.extend(f(v));
         }
-        for _ in 0..4 {
-            b.push(1);
+        for presence in [1, 2, 3, 4] {
+            b.push(presence);
             for v in [0.5, 0.25, 0.0] {
                 b.extend(f(v));
             }
         }
-        for _ in 0..2 {
-            b.push(9);
+        for presence in [9, 10] {
+            b.push(presence);
             b.extend(f(0.75));
             b.extend(f(-3.5));
         }

@@ -37,18 +37,30 @@ fn every_case_with_known_length() {
         let data = case.bytes();
         let expected_doc = case.expected_json();
         for (raw, expected) in [(false, &case.decode), (true, &case.decode_raw)] {
-            let opts = if raw { DecodeOptions::new().raw_properties() } else { DecodeOptions::new() };
+            let opts = if raw {
+                DecodeOptions::new().raw_properties()
+            } else {
+                DecodeOptions::new()
+            };
             let whole = opts.decode_slice(&data);
             let mut runs = vec![("decode_slice".to_owned(), whole.clone())];
             runs.push(("decode_bytes".to_owned(), opts.decode_bytes(data.clone().into())));
             for chunk in CHUNKS {
-                runs.push((format!("chunks of {chunk}"), decode_chunked(&data, chunk, decoder(raw, Some(data.len() as u64)))));
+                runs.push((
+                    format!("chunks of {chunk}"),
+                    decode_chunked(&data, chunk, decoder(raw, Some(data.len() as u64))),
+                ));
             }
             for (how, r) in runs {
                 checked += 1;
                 let got = outcome(&r);
                 if !same_outcome(expected, &got) {
-                    failures.push(format!("{} ({}, raw={raw}, {how}): expected {expected}, got {got}: {:?}", case.file, case.note, r.err()));
+                    failures.push(format!(
+                        "{} ({}, raw={raw}, {how}): expected {expected}, got {got}: {:?}",
+                        case.file,
+                        case.note,
+                        r.err()
+                    ));
                     continue;
                 }
                 let Ok(doc) = r else { continue };
@@ -67,7 +79,12 @@ fn every_case_with_known_length() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {checked} runs failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} runs failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert_eq!(checked, 609 * 2 * 9);
     // 102 cases have an expected document: compared through all 9 doors.
     assert_eq!(compared, 102 * 9);
@@ -84,10 +101,15 @@ fn every_case_without_known_length() {
             match (case.decode.as_str(), &r) {
                 ("ok", Ok(doc)) => {
                     if Some(doc) != known.as_ref().ok() {
-                        failures.push(format!("{} (chunks of {chunk}): differs from the known-length decode", case.file));
+                        failures.push(format!(
+                            "{} (chunks of {chunk}): differs from the known-length decode",
+                            case.file
+                        ));
                     }
                 }
-                ("ok", Err(e)) => failures.push(format!("{} (chunks of {chunk}): valid input rejected: {e}", case.file)),
+                ("ok", Err(e)) => {
+                    failures.push(format!("{} (chunks of {chunk}): valid input rejected: {e}", case.file))
+                }
                 (_, Ok(_)) => failures.push(format!("{} (chunks of {chunk}): invalid input accepted", case.file)),
                 (_, Err(_)) => {}
             }
@@ -102,9 +124,18 @@ fn errors_name_what_and_where() {
         let err = sskb::decode_slice(&case.bytes()).unwrap_err();
         assert!(err.offset().is_some(), "{}: no offset in {err}", case.file);
         assert!(!err.message().is_empty());
-        if matches!(case.decode.as_str(), "non_finite" | "invalid_enum" | "reserved_bits" | "structure" | "malformed_properties") {
-            let path = err.field_path().unwrap_or_else(|| panic!("{}: no path in {err}", case.file));
-            assert!(path.starts_with("pieces[") || path == "properties", "{}: {path}", case.file);
+        if matches!(
+            case.decode.as_str(),
+            "non_finite" | "invalid_enum" | "reserved_bits" | "structure" | "malformed_properties"
+        ) {
+            let path = err
+                .field_path()
+                .unwrap_or_else(|| panic!("{}: no path in {err}", case.file));
+            assert!(
+                path.starts_with("pieces[") || path == "properties",
+                "{}: {path}",
+                case.file
+            );
         }
         if case.decode == "non_finite" {
             assert!(err.piece_id().is_some(), "{}: {err}", case.file);

@@ -69,7 +69,13 @@ pub fn outcome<T>(r: &Result<T, Error>) -> String {
 }
 
 pub fn same_outcome(expected: &str, got: &str) -> bool {
-    let norm = |s: &str| if s == "count_exceeds_remaining" { "truncated".to_owned() } else { s.to_owned() };
+    let norm = |s: &str| {
+        if s == "count_exceeds_remaining" {
+            "truncated".to_owned()
+        } else {
+            s.to_owned()
+        }
+    };
     norm(expected) == norm(got)
 }
 
@@ -106,7 +112,12 @@ fn point_json(p: &Point) -> Json {
     m.insert("x".into(), f(p.position.x));
     m.insert("y".into(), f(p.position.y));
     m.insert("z".into(), f(p.position.z));
-    for (k, v) in [("curve_in", p.curve_in), ("curve_out", p.curve_out), ("size", p.size), ("rotation", p.rotation)] {
+    for (k, v) in [
+        ("curve_in", p.curve_in),
+        ("curve_out", p.curve_out),
+        ("size", p.size),
+        ("rotation", p.rotation),
+    ] {
         if let Some(v) = v {
             m.insert(k.into(), v3(v));
         }
@@ -183,7 +194,10 @@ pub fn json_eq(a: &Json, b: &Json, path: &str) -> Result<(), String> {
             if x.len() != y.len() {
                 return Err(format!("{path}: length {} != {}", x.len(), y.len()));
             }
-            x.iter().zip(y).enumerate().try_for_each(|(i, (a, b))| json_eq(a, b, &format!("{path}[{i}]")))
+            x.iter()
+                .zip(y)
+                .enumerate()
+                .try_for_each(|(i, (a, b))| json_eq(a, b, &format!("{path}[{i}]")))
         }
         (Json::Object(x), Json::Object(y)) => {
             let kx: Vec<_> = x.keys().collect();
@@ -195,7 +209,8 @@ pub fn json_eq(a: &Json, b: &Json, path: &str) -> Result<(), String> {
             if sx != sy {
                 return Err(format!("{path}: keys {kx:?} != {ky:?}"));
             }
-            x.iter().try_for_each(|(k, v)| json_eq(v, &y[k], &format!("{path}.{k}")))
+            x.iter()
+                .try_for_each(|(k, v)| json_eq(v, &y[k], &format!("{path}.{k}")))
         }
         _ if a == b => Ok(()),
         _ => Err(format!("{path}: {a} != {b}")),
