@@ -22,7 +22,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut pieces, mut points, mut inherited) = (0u64, 0u64, 0u64);
     while let Some(frame) = frames.next().await {
         match frame? {
-            Frame::Header(h) => println!("{path}: version {}.{}, {} pieces", h.version.0, h.version.1, h.piece_count),
+            Frame::Header(h) => println!(
+                "{path}: version {}.{}, {} pieces",
+                h.version.0, h.version.1, h.piece_count
+            ),
             Frame::Piece(p) => {
                 pieces += 1;
                 inherited += u64::from(p.from.is_some());

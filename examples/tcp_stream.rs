@@ -39,11 +39,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut points = 0usize;
     while let Some(frame) = frames.next().await {
         match frame? {
-            Frame::Header(h) => println!("header: version {}.{}, {} pieces", h.version.0, h.version.1, h.piece_count),
+            Frame::Header(h) => println!(
+                "header: version {}.{}, {} pieces",
+                h.version.0, h.version.1, h.piece_count
+            ),
             Frame::Piece(p) => {
                 let n = p.points.as_ref().map_or(0, Vec::len);
                 points += n;
-                println!("piece {} arrived with {n} points (offset {})", p.id, frames.decoder().offset());
+                println!(
+                    "piece {} arrived with {n} points (offset {})",
+                    p.id,
+                    frames.decoder().offset()
+                );
             }
             Frame::End(_) => println!("end of document: {points} points in all"),
         }

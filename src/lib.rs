@@ -65,6 +65,7 @@
 #![warn(missing_docs)]
 
 mod codec;
+mod encoder;
 mod error;
 mod event;
 mod limits;
@@ -73,8 +74,10 @@ mod properties;
 mod read;
 mod state;
 mod wire;
+mod write;
 
 pub use codec::{EventDecoder, Frame, SskbDecoder};
+pub use encoder::{encode, SskbEncoder, SskbWriter};
 pub use error::{Error, ErrorKind, Result};
 pub use event::{End, Event, Header, PieceEnd, PieceStart};
 pub use limits::Limits;
@@ -82,8 +85,8 @@ pub use model::{Document, Mode, Piece, Point, Shape, Vec2, Vec3};
 pub use properties::{Properties, Value, DEFAULT_MAX_YAML_DEPTH, MAX_YAML_DEPTH_CAP};
 pub use read::{decode_bytes, decode_slice, read_document, DecoderReader, EventReader, SskbReader};
 pub use state::DecodeOptions;
-/// Re-exported so users need not depend on `tokio-util` to call `decode`.
-pub use tokio_util::codec::Decoder;
+/// Re-exported so users need not depend on `tokio-util` to call `decode` and `encode`.
+pub use tokio_util::codec::{Decoder, Encoder};
 pub use wire::MAGIC;
 
 #[doc = include_str!("../README.md")]

@@ -98,8 +98,52 @@ impl Properties {
         Ok(b.root.unwrap_or_else(|| Value::Mapping(Vec::new())))
     }
 
+    /// Serializes a value built in code: a mapping becomes block-style YAML
+    /// with flow-style nested values and double-quoted strings, which the
+    /// strict checker accepts and parses back to the same value. An empty
+    /// mapping gives an empty blob.
+    ///
+    /// ```
+    /// use sskb::{Properties, Value};
+    /// let v = Value::Mapping(vec![("name".into(), Value::String("cube: \"A\"".into()))]);
+    /// let p = Properties::from_value(&v)?;
+    /// assert_eq!(p.parse()?, v);
+    /// # Ok::<(), sskb::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// `malformed_properties` when the root is not a mapping, a float is not
+    /// finite, a mapping repeats a key, or nesting exceeds
+    /// [`DEFAULT_MAX_YAML_DEPTH`] (what a default decoder accepts).
+    pub fn from_value(value: &Value) -> Result<Properties> {
+        let Value::Mapping(entries) = value else {
+            return Err(Error::new(
+                ErrorKind::MalformedProperties,
+                "properties must be a mapping",
+            ));
+        };
+        let mut out = String::new();
+        let mut keys = HashSet::new();
+        for (k, v) in entries {
+            if !keys.insert(k.as_str()) {
+                return Err(Error::new(
+                    ErrorKind::MalformedProperties,
+                    format!("duplicate key `{k}`"),
+                ));
+            }
+            quote(k, &mut out);
+            out.push_str(": ");
+            emit_flow(v, &mut out)?;
+            out.push('\n');
+        }
+        Ok(Properties::from_raw(out.into_bytes()))
+    }
+
     /// Checks the blob under the rules without building a value.
     pub(crate) fn check(&self, max_depth: usize) -> std::result::Result<(), PropError> {
+        if self.raw.is_empty() {
+            return Ok(());
+        }
         walk(&self.raw, max_depth, &mut Check)
     }
 }
@@ -375,6 +419,102 @@ fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::result::Resu
             at: 0,
             message: "a non-empty property blob must hold a YAML mapping, and this one holds no document".into(),
         });
+    }
+    Ok(())
+}
+
+/// A YAML double-quoted string (JSON escapes are valid YAML escapes).
+fn quote(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20
+                || c == '\u{7f}'
+                || c == '\u{85}'
+                || c == '\u{2028}'
+                || c == '\u{2029}'
+                || c == '\u{feff}' =>
+            {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Emits `v` in flow style, without recursion.
+fn emit_flow(v: &Value, out: &mut String) -> Result<()> {
+    enum Todo<'a> {
+        Value(&'a Value, usize),
+        Text(&'static str),
+        Key(&'a str),
+    }
+    // The root mapping is level 1; its values' collections are level 2.
+    let mut todo = vec![Todo::Value(v, 2)];
+    while let Some(t) = todo.pop() {
+        match t {
+            Todo::Text(s) => out.push_str(s),
+            Todo::Key(k) => {
+                quote(k, out);
+                out.push_str(": ");
+            }
+            Todo::Value(v, depth) => match v {
+                Value::Null => out.push_str("null"),
+                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Value::Int(i) => out.push_str(&i.to_string()),
+                Value::Float(f) if f.is_finite() => {
+                    // `{:?}` always shows a `.` or an exponent, so it reads back as a float.
+                    out.push_str(&format!("{f:?}"));
+                }
+                Value::Float(f) => {
+                    return Err(Error::new(
+                        ErrorKind::MalformedProperties,
+                        format!("non-finite number {f}"),
+                    ));
+                }
+                Value::String(s) => quote(s, out),
+                Value::Sequence(_) | Value::Mapping(_) if depth > DEFAULT_MAX_YAML_DEPTH => {
+                    return Err(Error::new(
+                        ErrorKind::MalformedProperties,
+                        format!("nesting deeper than {DEFAULT_MAX_YAML_DEPTH} levels"),
+                    ));
+                }
+                Value::Sequence(items) => {
+                    out.push('[');
+                    todo.push(Todo::Text("]"));
+                    for (i, item) in items.iter().enumerate().rev() {
+                        todo.push(Todo::Value(item, depth + 1));
+                        if i > 0 {
+                            todo.push(Todo::Text(", "));
+                        }
+                    }
+                }
+                Value::Mapping(entries) => {
+                    let mut keys = HashSet::new();
+                    if let Some((k, _)) = entries.iter().find(|(k, _)| !keys.insert(k.as_str())) {
+                        return Err(Error::new(
+                            ErrorKind::MalformedProperties,
+                            format!("duplicate key `{k}`"),
+                        ));
+                    }
+                    out.push('{');
+                    todo.push(Todo::Text("}"));
+                    for (i, (k, item)) in entries.iter().enumerate().rev() {
+                        todo.push(Todo::Value(item, depth + 1));
+                        todo.push(Todo::Key(k));
+                        if i > 0 {
+                            todo.push(Todo::Text(", "));
+                        }
+                    }
+                }
+            },
+        }
     }
     Ok(())
 }

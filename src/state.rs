@@ -347,45 +347,7 @@ impl Machine {
             Next::Point => format!("{}.points[{}].", self.piece_path(), self.point_index),
             _ => format!("{}.", self.piece_path()),
         };
-        let (kind, field, message) = match problem {
-            Problem::BadMagic => (
-                ErrorKind::BadMagic,
-                "magic",
-                "the input does not start with the magic bytes `SSKB`".to_owned(),
-            ),
-            Problem::UnsupportedVersion(major, minor) => (
-                ErrorKind::UnsupportedVersion,
-                "version",
-                if major == 0 {
-                    format!("version {major}.{minor} is a pre-1.0 draft layout, which this decoder does not read")
-                } else {
-                    format!("version {major}.{minor} is not supported: this decoder reads major version 1")
-                },
-            ),
-            Problem::NonFinite(f, v) => (
-                ErrorKind::NonFinite,
-                f,
-                format!("`{f}` is {v}; every f32 must be finite"),
-            ),
-            Problem::InvalidEnum(f, b) => (
-                ErrorKind::InvalidEnum,
-                f,
-                match f {
-                    "shape" => format!("shape byte {b} is not 0 (circle) or 1 (ngon)"),
-                    _ => format!("mode byte {b} is not 0 (add), 1 (subtract) or 2 (intersect)"),
-                },
-            ),
-            Problem::ReservedBits(m) => (
-                ErrorKind::ReservedBits,
-                "field_mask",
-                format!(
-                    "field_mask {m:#06x} sets reserved bits {:#06x} (bits 8-15 must be zero)",
-                    m & wire::RESERVED_MASK
-                ),
-            ),
-            Problem::Structure(f, m) => (ErrorKind::Structure, f, m),
-            Problem::Nom(k) => (ErrorKind::Truncated, "", format!("unexpected parse failure: {k:?}")),
-        };
+        let (kind, field, message) = problem.describe();
         let mut e = Error::new(kind, message).at(self.offset + rel);
         if !field.is_empty() {
             e = e.path(format!("{prefix}{field}"));

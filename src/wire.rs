@@ -12,6 +12,7 @@ use nom::bytes::streaming::tag;
 use nom::number::streaming::{le_f32, le_u16, le_u32, le_u8};
 use nom::IResult;
 
+use crate::error::ErrorKind;
 use crate::model::{Mode, Point, Shape, Vec2, Vec3};
 
 pub(crate) type In<'a> = &'a [u8];
@@ -74,13 +75,58 @@ impl<'a> nom::error::ParseError<In<'a>> for WireError<'a> {
     }
 }
 
+impl Problem {
+    /// The error kind, the relative field name and a message for people.
+    pub fn describe(self) -> (ErrorKind, &'static str, String) {
+        match self {
+            Problem::BadMagic => (
+                ErrorKind::BadMagic,
+                "magic",
+                "the input does not start with the magic bytes `SSKB`".to_owned(),
+            ),
+            Problem::UnsupportedVersion(major, minor) => (
+                ErrorKind::UnsupportedVersion,
+                "version",
+                if major == 0 {
+                    format!("version {major}.{minor} is a pre-1.0 draft layout, which this decoder does not read")
+                } else {
+                    format!("version {major}.{minor} is not supported: this decoder reads major version 1")
+                },
+            ),
+            Problem::NonFinite(f, v) => (
+                ErrorKind::NonFinite,
+                f,
+                format!("`{f}` is {v}; every f32 must be finite"),
+            ),
+            Problem::InvalidEnum(f, b) => (
+                ErrorKind::InvalidEnum,
+                f,
+                match f {
+                    "shape" => format!("shape byte {b} is not 0 (circle) or 1 (ngon)"),
+                    _ => format!("mode byte {b} is not 0 (add), 1 (subtract) or 2 (intersect)"),
+                },
+            ),
+            Problem::ReservedBits(m) => (
+                ErrorKind::ReservedBits,
+                "field_mask",
+                format!(
+                    "field_mask {m:#06x} sets reserved bits {:#06x} (bits 8-15 must be zero)",
+                    m & RESERVED_MASK
+                ),
+            ),
+            Problem::Structure(f, m) => (ErrorKind::Structure, f, m),
+            Problem::Nom(k) => (ErrorKind::Truncated, "", format!("unexpected parse failure: {k:?}")),
+        }
+    }
+}
+
 fn fail<T>(input: In<'_>, problem: Problem) -> PResult<'_, T> {
     Err(nom::Err::Failure(WireError { input, problem }))
 }
 
 /// A check applied to one f32 after it is known to be finite.
 #[derive(Clone, Copy)]
-enum Rule {
+pub(crate) enum Rule {
     Any,
     /// Sizes: no negative component.
     NonNegative,
@@ -88,34 +134,54 @@ enum Rule {
     Unit,
 }
 
-fn f32_field<'a>(i: In<'a>, field: &'static str, rule: Rule) -> PResult<'a, f32> {
-    let (rest, v) = le_f32(i)?;
+/// Whether `v` may stand in `field` under `rule` (finite, and the rule).
+/// The encoder checks values with the same function.
+pub(crate) fn check_f32(v: f32, field: &'static str, rule: Rule) -> Result<(), Problem> {
     if !v.is_finite() {
-        return fail(i, Problem::NonFinite(field, v));
+        return Err(Problem::NonFinite(field, v));
     }
     match rule {
-        Rule::NonNegative if v < 0.0 => fail(
-            i,
-            Problem::Structure(field, format!("`{field}` is negative ({v}); sizes must be >= 0")),
-        ),
-        Rule::Unit if !(0.0..=1.0).contains(&v) => fail(
-            i,
-            Problem::Structure(field, format!("`{field}` is {v}; a transition x must be within [0, 1]")),
-        ),
-        _ => Ok((rest, v)),
+        Rule::NonNegative if v < 0.0 => Err(Problem::Structure(
+            field,
+            format!("`{field}` is negative ({v}); sizes must be >= 0"),
+        )),
+        Rule::Unit if !(0.0..=1.0).contains(&v) => Err(Problem::Structure(
+            field,
+            format!("`{field}` is {v}; a transition x must be within [0, 1]"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `sides` may be stored.
+pub(crate) fn check_sides(n: u32) -> Result<(), Problem> {
+    if n < 3 {
+        return Err(Problem::Structure(
+            "sides",
+            format!("`sides` is {n}; it must be at least 3"),
+        ));
+    }
+    Ok(())
+}
+
+fn f32_field<'a>(i: In<'a>, field: &'static str, rule: Rule) -> PResult<'a, f32> {
+    let (rest, v) = le_f32(i)?;
+    match check_f32(v, field, rule) {
+        Ok(()) => Ok((rest, v)),
+        Err(p) => fail(i, p),
     }
 }
 
 /// Field names of one vector field, e.g. `["size.x", "size.y", "size.z"]`.
-type Names = [&'static str; 3];
+pub(crate) type Names = [&'static str; 3];
 
-const POSITION: Names = ["x", "y", "z"];
-const CURVE_IN: Names = ["curve_in.x", "curve_in.y", "curve_in.z"];
-const CURVE_OUT: Names = ["curve_out.x", "curve_out.y", "curve_out.z"];
-const SIZE: Names = ["size.x", "size.y", "size.z"];
-const ROTATION: Names = ["rotation.x", "rotation.y", "rotation.z"];
-const TRANSITION_IN: Names = ["transition_in.x", "transition_in.y", ""];
-const TRANSITION_OUT: Names = ["transition_out.x", "transition_out.y", ""];
+pub(crate) const POSITION: Names = ["x", "y", "z"];
+pub(crate) const CURVE_IN: Names = ["curve_in.x", "curve_in.y", "curve_in.z"];
+pub(crate) const CURVE_OUT: Names = ["curve_out.x", "curve_out.y", "curve_out.z"];
+pub(crate) const SIZE: Names = ["size.x", "size.y", "size.z"];
+pub(crate) const ROTATION: Names = ["rotation.x", "rotation.y", "rotation.z"];
+pub(crate) const TRANSITION_IN: Names = ["transition_in.x", "transition_in.y", ""];
+pub(crate) const TRANSITION_OUT: Names = ["transition_out.x", "transition_out.y", ""];
 
 fn vec3<'a>(i: In<'a>, names: &Names, rule: Rule) -> PResult<'a, Vec3> {
     let (i, x) = f32_field(i, names[0], rule)?;
@@ -308,13 +374,10 @@ fn mode(i: In<'_>) -> PResult<'_, Mode> {
 
 fn sides(i: In<'_>) -> PResult<'_, u32> {
     let (rest, n) = le_u32(i)?;
-    if n < 3 {
-        return fail(
-            i,
-            Problem::Structure("sides", format!("`sides` is {n}; it must be at least 3")),
-        );
+    match check_sides(n) {
+        Ok(()) => Ok((rest, n)),
+        Err(p) => fail(i, p),
     }
-    Ok((rest, n))
 }
 
 /// The fixed fields after the points: for a piece without `from`,

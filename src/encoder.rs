@@ -1,0 +1,514 @@
+//! Writing `.sskb`: [`SskbEncoder`] (a `tokio_util::codec::Encoder` for
+//! frames and events), [`SskbWriter`] over any `std::io::Write`, and
+//! [`encode`]; one encoding core behind all three.
+//!
+//! Every value is checked before its bytes go out: an error leaves the
+//! output and the encoder exactly as they were before the call.
+
+use std::io::Write;
+
+use bytes::BytesMut;
+use tokio_util::codec::Encoder;
+
+use crate::codec::Frame;
+use crate::error::{Error, ErrorKind, Result};
+use crate::event::{End, Event, Header, PieceEnd, PieceStart};
+use crate::model::{Document, Piece, Point};
+use crate::properties::{Properties, DEFAULT_MAX_YAML_DEPTH};
+use crate::wire::{bit, Problem, RESERVED_MASK};
+use crate::write::{check_point, put_blob, put_head, put_header, put_point, put_tail, TailRef};
+
+/// Where the encoder is in the document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Header,
+    Pieces,
+    /// Inside a piece written as events.
+    Piece {
+        id: u32,
+        inherited: bool,
+        mask: u16,
+        points: Option<u32>,
+        written: u32,
+    },
+    Done,
+}
+
+/// Encodes [`Frame`]s or [`Event`]s into `.sskb` bytes.
+///
+/// The header states the piece count up front; the encoder checks it at
+/// `End`. Version: the header's when its major is 1, else 1.0.
+#[derive(Clone, Debug)]
+pub struct SskbEncoder {
+    stage: Stage,
+    piece_count: u32,
+    pieces: u32,
+}
+
+impl Default for SskbEncoder {
+    fn default() -> Self {
+        SskbEncoder::new()
+    }
+}
+
+impl SskbEncoder {
+    /// A new encoder expecting a `Header` first.
+    pub fn new() -> SskbEncoder {
+        SskbEncoder {
+            stage: Stage::Header,
+            piece_count: 0,
+            pieces: 0,
+        }
+    }
+
+    /// Whether `End` has been written.
+    pub fn is_done(&self) -> bool {
+        self.stage == Stage::Done
+    }
+
+    fn error(&self, problem: Problem, id: Option<u32>, sub: &str) -> Error {
+        let (kind, field, message) = problem.describe();
+        let mut path = format!("pieces[{}]", self.pieces);
+        if !sub.is_empty() {
+            path.push('.');
+            path.push_str(sub);
+        }
+        if !field.is_empty() {
+            path.push('.');
+            path.push_str(field);
+        }
+        let e = Error::new(kind, message).path(path);
+        match id {
+            Some(id) => e.piece(id),
+            None => e,
+        }
+    }
+
+    fn structure(&self, id: Option<u32>, message: impl Into<String>) -> Error {
+        self.error(Problem::Structure("", message.into()), id, "")
+    }
+
+    fn order(&self, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Structure, message)
+    }
+
+    fn header(&mut self, h: &Header, dst: &mut BytesMut) -> Result<()> {
+        if self.stage != Stage::Header {
+            return Err(self.order("a Header can only come first"));
+        }
+        let version = if h.version.0 == 1 { h.version } else { (1, 0) };
+        put_header(dst, version, h.piece_count);
+        self.piece_count = h.piece_count;
+        self.stage = Stage::Pieces;
+        Ok(())
+    }
+
+    fn check_blob(&self, props: Option<&Properties>, id: Option<u32>) -> Result<()> {
+        let Some(p) = props else { return Ok(()) };
+        if p.raw().len() > u32::MAX as usize {
+            return Err(self.structure(id, "a property blob longer than 4 GiB cannot be stored"));
+        }
+        p.check(DEFAULT_MAX_YAML_DEPTH).map_err(|e| {
+            let path = match id {
+                Some(_) => format!("pieces[{}].properties", self.pieces),
+                None => "properties".into(),
+            };
+            let err = Error::new(ErrorKind::MalformedProperties, e.message).path(path);
+            match id {
+                Some(id) => err.piece(id),
+                None => err,
+            }
+        })
+    }
+
+    /// Checks a piece's start against the header and writes its head.
+    fn start(&mut self, s: &PieceStart, mask: u16, dst: &mut BytesMut) -> Result<()> {
+        if self.stage != Stage::Pieces {
+            return Err(self.order("a piece can only start after the Header, outside another piece"));
+        }
+        if self.pieces >= self.piece_count {
+            return Err(self.structure(
+                Some(s.id),
+                format!("more pieces than the header's piece_count of {}", self.piece_count),
+            ));
+        }
+        let inherited = s.from.is_some();
+        if mask & RESERVED_MASK != 0 {
+            return Err(self.error(Problem::ReservedBits(mask), Some(s.id), ""));
+        }
+        if inherited && (mask & bit::POINTS != 0) != s.point_count.is_some() {
+            return Err(self.structure(
+                Some(s.id),
+                "field_mask bit 0 must be set exactly when points are stated",
+            ));
+        }
+        match s.point_count {
+            Some(0) => {
+                return Err(self.error(
+                    Problem::Structure("points", "`points` is present but empty".into()),
+                    Some(s.id),
+                    "",
+                ))
+            }
+            None if !inherited => {
+                return Err(self.structure(Some(s.id), "a piece without `from` needs points, size and shape"))
+            }
+            _ => {}
+        }
+        put_head(dst, s.id, s.from, mask, s.point_count);
+        self.stage = Stage::Piece {
+            id: s.id,
+            inherited,
+            mask,
+            points: s.point_count,
+            written: 0,
+        };
+        Ok(())
+    }
+
+    fn point(&mut self, p: &Point, dst: &mut BytesMut) -> Result<()> {
+        let Stage::Piece {
+            id, points, written, ..
+        } = &mut self.stage
+        else {
+            return Err(self.order("a Point can only come inside a piece"));
+        };
+        let (id, index) = (*id, *written);
+        if Some(index) >= *points || points.is_none() {
+            return Err(self.structure(Some(id), "more points than the piece's point_count"));
+        }
+        check_point(p).map_err(|e| self.error(e, Some(id), &format!("points[{index}]")))?;
+        put_point(dst, p);
+        if let Stage::Piece { written, .. } = &mut self.stage {
+            *written += 1;
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, t: &TailRef<'_>, dst: &mut BytesMut) -> Result<()> {
+        let Stage::Piece {
+            id,
+            inherited,
+            mask,
+            points,
+            written,
+        } = self.stage
+        else {
+            return Err(self.order("a PieceEnd can only end a piece"));
+        };
+        if points.unwrap_or(0) != written {
+            return Err(self.structure(
+                Some(id),
+                format!(
+                    "point_count is {} but {written} points were written",
+                    points.unwrap_or(0)
+                ),
+            ));
+        }
+        if inherited {
+            if t.mask() != mask & !bit::POINTS {
+                return Err(self.structure(
+                    Some(id),
+                    format!(
+                        "the fields stated ({:#06x}) do not match field_mask {mask:#06x}",
+                        t.mask() | (mask & bit::POINTS)
+                    ),
+                ));
+            }
+        } else if t.size.is_none() || t.shape.is_none() {
+            return Err(self.structure(Some(id), "a piece without `from` needs points, size and shape"));
+        }
+        t.check().map_err(|e| self.error(e, Some(id), ""))?;
+        if let Some(ids) = t.affects {
+            if ids.len() > u32::MAX as usize {
+                return Err(self.structure(Some(id), "more than u32::MAX affects ids"));
+            }
+        }
+        self.check_blob(t.properties, Some(id))?;
+        put_tail(dst, inherited, t);
+        self.stage = Stage::Pieces;
+        self.pieces += 1;
+        Ok(())
+    }
+
+    fn finish(&mut self, properties: Option<&Properties>, dst: &mut BytesMut) -> Result<()> {
+        if self.stage != Stage::Pieces {
+            return Err(self.order("End can only come after the Header and complete pieces"));
+        }
+        if self.pieces != self.piece_count {
+            return Err(Error::new(
+                ErrorKind::Structure,
+                format!(
+                    "the header's piece_count is {} but {} pieces were written",
+                    self.piece_count, self.pieces
+                ),
+            ));
+        }
+        self.check_blob(properties, None)?;
+        put_blob(dst, properties.map_or(&[][..], |p| p.raw()));
+        self.stage = Stage::Done;
+        Ok(())
+    }
+
+    fn piece(&mut self, p: &Piece, dst: &mut BytesMut) -> Result<()> {
+        let tail = TailRef {
+            rotation: p.rotation,
+            size: p.size,
+            shape: p.shape,
+            sides: p.sides,
+            mode: p.mode,
+            affects: p.affects.as_deref(),
+            properties: p.properties.as_ref(),
+        };
+        let points = match &p.points {
+            Some(v) if v.len() > u32::MAX as usize => {
+                return Err(self.structure(Some(p.id), "more than u32::MAX points"));
+            }
+            Some(v) => Some(v.len() as u32),
+            None => None,
+        };
+        let mask = match p.from {
+            Some(_) => tail.mask() | if points.is_some() { bit::POINTS } else { 0 },
+            None => 0,
+        };
+        let start = PieceStart {
+            index: self.pieces,
+            id: p.id,
+            from: p.from,
+            field_mask: p.from.map(|_| mask),
+            point_count: points,
+        };
+        self.start(&start, mask, dst)?;
+        for point in p.points.iter().flatten() {
+            self.point(point, dst)?;
+        }
+        self.end(&tail, dst)
+    }
+
+    /// Runs `f`; on error, restores the encoder and `dst` as they were.
+    fn atomically(&mut self, dst: &mut BytesMut, f: impl FnOnce(&mut Self, &mut BytesMut) -> Result<()>) -> Result<()> {
+        let (saved, len) = (self.clone(), dst.len());
+        let r = f(self, dst);
+        if r.is_err() {
+            *self = saved;
+            dst.truncate(len);
+        }
+        r
+    }
+}
+
+impl Encoder<Event> for SskbEncoder {
+    type Error = Error;
+
+    /// # Errors
+    /// A value the decoder would reject, an event out of order, a count that
+    /// does not match; nothing is written then.
+    fn encode(&mut self, event: Event, dst: &mut BytesMut) -> Result<()> {
+        self.encode(&event, dst)
+    }
+}
+
+impl Encoder<&Event> for SskbEncoder {
+    type Error = Error;
+
+    /// # Errors
+    /// As for `Encoder<Event>`.
+    fn encode(&mut self, event: &Event, dst: &mut BytesMut) -> Result<()> {
+        self.atomically(dst, |enc, dst| match event {
+            Event::Header(h) => enc.header(h, dst),
+            Event::PieceStart(s) => {
+                let mask = match (s.from, s.field_mask) {
+                    (Some(_), Some(m)) => m,
+                    (Some(_), None) => {
+                        return Err(enc.structure(Some(s.id), "an inherited PieceStart needs its field_mask"));
+                    }
+                    (None, Some(_)) => {
+                        return Err(enc.structure(Some(s.id), "a piece without `from` has no field_mask"));
+                    }
+                    (None, None) => 0,
+                };
+                enc.start(s, mask, dst)
+            }
+            Event::Point(p) => enc.point(p, dst),
+            Event::PieceEnd(e) => enc.end(&tail_of(e), dst),
+            Event::End(End { properties }) => enc.finish(properties.as_ref(), dst),
+        })
+    }
+}
+
+fn tail_of(e: &PieceEnd) -> TailRef<'_> {
+    TailRef {
+        rotation: e.rotation,
+        size: e.size,
+        shape: e.shape,
+        sides: e.sides,
+        mode: e.mode,
+        affects: e.affects.as_deref(),
+        properties: e.properties.as_ref(),
+    }
+}
+
+impl Encoder<Frame> for SskbEncoder {
+    type Error = Error;
+
+    /// # Errors
+    /// As for `Encoder<Event>`; a piece is written whole or not at all.
+    fn encode(&mut self, frame: Frame, dst: &mut BytesMut) -> Result<()> {
+        self.encode(&frame, dst)
+    }
+}
+
+impl Encoder<&Frame> for SskbEncoder {
+    type Error = Error;
+
+    /// # Errors
+    /// As for `Encoder<Event>`.
+    fn encode(&mut self, frame: &Frame, dst: &mut BytesMut) -> Result<()> {
+        self.atomically(dst, |enc, dst| match frame {
+            Frame::Header(h) => enc.header(h, dst),
+            Frame::Piece(p) => enc.piece(p, dst),
+            Frame::End(End { properties }) => enc.finish(properties.as_ref(), dst),
+        })
+    }
+}
+
+/// Encodes a whole document.
+///
+/// ```
+/// use sskb::{Document, Piece, Point, Shape, Vec3};
+/// let doc = Document {
+///     pieces: vec![Piece {
+///         id: 0,
+///         points: Some(vec![Point::at(Vec3::new(0.0, 0.0, 0.0))]),
+///         size: Some(Vec3::new(1.0, 1.0, 1.0)),
+///         shape: Some(Shape::Circle),
+///         ..Piece::default()
+///     }],
+///     ..Document::default()
+/// };
+/// let bytes = sskb::encode(&doc)?;
+/// assert_eq!(sskb::decode_slice(&bytes)?, doc);
+/// # Ok::<(), sskb::Error>(())
+/// ```
+///
+/// # Errors
+/// A value the decoder would reject (non-finite, negative size, sides < 3,
+/// transition x outside [0, 1], duplicate affects, empty points, a piece
+/// without `from` missing points, size or shape, a malformed property blob).
+pub fn encode(doc: &Document) -> Result<Vec<u8>> {
+    let mut out = BytesMut::new();
+    let mut enc = SskbEncoder::new();
+    let count =
+        u32::try_from(doc.pieces.len()).map_err(|_| Error::new(ErrorKind::Structure, "more than u32::MAX pieces"))?;
+    enc.encode(
+        &Frame::Header(Header {
+            version: doc.version,
+            piece_count: count,
+        }),
+        &mut out,
+    )?;
+    for p in &doc.pieces {
+        enc.atomically(&mut out, |enc, dst| enc.piece(p, dst))?;
+    }
+    enc.encode(
+        &Frame::End(End {
+            properties: doc.properties.clone(),
+        }),
+        &mut out,
+    )?;
+    Ok(out.to_vec())
+}
+
+/// Writes frames or events to a blocking [`Write`], buffering up to 64 KiB.
+///
+/// ```
+/// use sskb::{Event, End, Header, SskbWriter};
+/// let mut w = SskbWriter::new(Vec::new());
+/// w.write_event(&Event::Header(Header { version: (1, 0), piece_count: 0 }))?;
+/// w.write_event(&Event::End(End::default()))?;
+/// let bytes = w.finish()?;
+/// assert_eq!(bytes.len(), 16);
+/// # Ok::<(), sskb::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct SskbWriter<W: Write> {
+    inner: W,
+    encoder: SskbEncoder,
+    buf: BytesMut,
+}
+
+const FLUSH_AT: usize = 64 * 1024;
+
+impl<W: Write> SskbWriter<W> {
+    /// A writer over `inner`.
+    pub fn new(inner: W) -> Self {
+        SskbWriter {
+            inner,
+            encoder: SskbEncoder::new(),
+            buf: BytesMut::new(),
+        }
+    }
+
+    fn spill(&mut self) -> Result<()> {
+        if self.buf.len() >= FLUSH_AT {
+            self.inner.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    /// Writes one frame.
+    ///
+    /// # Errors
+    /// As for [`SskbEncoder`], or `io`.
+    pub fn write_frame(&mut self, frame: &Frame) -> Result<()> {
+        self.encoder.encode(frame, &mut self.buf)?;
+        self.spill()
+    }
+
+    /// Writes one event.
+    ///
+    /// # Errors
+    /// As for [`SskbEncoder`], or `io`.
+    pub fn write_event(&mut self, event: &Event) -> Result<()> {
+        self.encoder.encode(event, &mut self.buf)?;
+        self.spill()
+    }
+
+    /// Writes a whole document.
+    ///
+    /// # Errors
+    /// As [`encode`], or `io`.
+    pub fn write_document(&mut self, doc: &Document) -> Result<()> {
+        let count = u32::try_from(doc.pieces.len())
+            .map_err(|_| Error::new(ErrorKind::Structure, "more than u32::MAX pieces"))?;
+        self.write_frame(&Frame::Header(Header {
+            version: doc.version,
+            piece_count: count,
+        }))?;
+        for p in &doc.pieces {
+            let enc = &mut self.encoder;
+            enc.atomically(&mut self.buf, |enc, dst| enc.piece(p, dst))?;
+            self.spill()?;
+        }
+        self.write_frame(&Frame::End(End {
+            properties: doc.properties.clone(),
+        }))
+    }
+
+    /// Flushes and returns the inner writer.
+    ///
+    /// # Errors
+    /// `structure` when `End` has not been written; `io`.
+    pub fn finish(mut self) -> Result<W> {
+        if !self.encoder.is_done() {
+            return Err(Error::new(
+                ErrorKind::Structure,
+                "the document is incomplete: End was not written",
+            ));
+        }
+        self.inner.write_all(&self.buf)?;
+        self.inner.flush()?;
+        Ok(self.inner)
+    }
+}

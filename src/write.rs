@@ -1,0 +1,213 @@
+//! The encoder's units, the mirror of `wire`: checks on values before any
+//! byte is written, and writers for the header, a piece head, a point, a
+//! piece tail and a blob.
+
+use bytes::BufMut;
+
+use crate::model::{Mode, Point, Shape, Vec2, Vec3};
+use crate::properties::Properties;
+use crate::wire::{
+    bit, check_f32, check_sides, Names, Problem, Rule, CURVE_IN, CURVE_OUT, POSITION, ROTATION, SIZE, TRANSITION_IN,
+    TRANSITION_OUT,
+};
+
+fn check_vec3(v: Vec3, names: &Names, rule: Rule) -> Result<(), Problem> {
+    check_f32(v.x, names[0], rule)?;
+    check_f32(v.y, names[1], rule)?;
+    check_f32(v.z, names[2], rule)
+}
+
+fn check_transition(v: Vec2, names: &Names) -> Result<(), Problem> {
+    check_f32(v.x, names[0], Rule::Unit)?;
+    check_f32(v.y, names[1], Rule::Any)
+}
+
+/// Checks every value of a point (finite, sizes >= 0, transition x in [0, 1]).
+pub(crate) fn check_point(p: &Point) -> Result<(), Problem> {
+    check_vec3(p.position, &POSITION, Rule::Any)?;
+    let vectors = [
+        (p.curve_in, &CURVE_IN, Rule::Any),
+        (p.curve_out, &CURVE_OUT, Rule::Any),
+        (p.size, &SIZE, Rule::NonNegative),
+        (p.rotation, &ROTATION, Rule::Any),
+    ];
+    for (v, names, rule) in vectors {
+        if let Some(v) = v {
+            check_vec3(v, names, rule)?;
+        }
+    }
+    for (v, names) in [(p.transition_in, &TRANSITION_IN), (p.transition_out, &TRANSITION_OUT)] {
+        if let Some(v) = v {
+            check_transition(v, names)?;
+        }
+    }
+    Ok(())
+}
+
+/// The fields of a piece after its points, borrowed from a `Piece` or a
+/// `PieceEnd`.
+#[derive(Clone, Copy)]
+pub(crate) struct TailRef<'a> {
+    pub rotation: Option<Vec3>,
+    pub size: Option<Vec3>,
+    pub shape: Option<Shape>,
+    pub sides: Option<u32>,
+    pub mode: Option<Mode>,
+    pub affects: Option<&'a [u32]>,
+    pub properties: Option<&'a Properties>,
+}
+
+impl TailRef<'_> {
+    /// The field_mask bits 1-7 this tail states.
+    pub fn mask(&self) -> u16 {
+        [
+            (self.rotation.is_some(), bit::ROTATION),
+            (self.size.is_some(), bit::SIZE),
+            (self.shape.is_some(), bit::SHAPE),
+            (self.sides.is_some(), bit::SIDES),
+            (self.mode.is_some(), bit::MODE),
+            (self.affects.is_some(), bit::AFFECTS),
+            (self.properties.is_some(), bit::PROPERTIES),
+        ]
+        .iter()
+        .filter(|(present, _)| *present)
+        .fold(0, |m, (_, b)| m | b)
+    }
+
+    /// Checks values: finite, size >= 0, sides >= 3, unique affects.
+    pub fn check(&self) -> Result<(), Problem> {
+        if let Some(r) = self.rotation {
+            check_vec3(r, &ROTATION, Rule::Any)?;
+        }
+        if let Some(s) = self.size {
+            check_vec3(s, &SIZE, Rule::NonNegative)?;
+        }
+        if let Some(n) = self.sides {
+            check_sides(n)?;
+        }
+        if let Some(ids) = self.affects {
+            let mut seen = std::collections::HashSet::with_capacity(ids.len());
+            if let Some(dup) = ids.iter().find(|id| !seen.insert(**id)) {
+                return Err(Problem::Structure(
+                    "affects",
+                    format!("`affects` names piece {dup} twice; affects ids must be unique"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn put_header<B: BufMut + ?Sized>(out: &mut B, version: (u16, u16), piece_count: u32) {
+    out.put_slice(crate::wire::MAGIC);
+    out.put_u16_le(version.0);
+    out.put_u16_le(version.1);
+    out.put_u32_le(piece_count);
+}
+
+/// id, has_from, [from, field_mask], [point_count].
+pub(crate) fn put_head<B: BufMut + ?Sized>(
+    out: &mut B,
+    id: u32,
+    from: Option<u32>,
+    mask: u16,
+    point_count: Option<u32>,
+) {
+    out.put_u32_le(id);
+    match from {
+        Some(f) => {
+            out.put_u8(1);
+            out.put_u32_le(f);
+            out.put_u16_le(mask);
+        }
+        None => out.put_u8(0),
+    }
+    if let Some(n) = point_count {
+        out.put_u32_le(n);
+    }
+}
+
+fn put_vec3<B: BufMut + ?Sized>(out: &mut B, v: Vec3) {
+    out.put_f32_le(v.x);
+    out.put_f32_le(v.y);
+    out.put_f32_le(v.z);
+}
+
+fn put_vec2<B: BufMut + ?Sized>(out: &mut B, v: Vec2) {
+    out.put_f32_le(v.x);
+    out.put_f32_le(v.y);
+}
+
+fn put_opt<B: BufMut + ?Sized, T: Copy>(out: &mut B, v: Option<T>, put: impl Fn(&mut B, T)) {
+    match v {
+        Some(v) => {
+            out.put_u8(1);
+            put(out, v);
+        }
+        None => out.put_u8(0),
+    }
+}
+
+pub(crate) fn put_point<B: BufMut + ?Sized>(out: &mut B, p: &Point) {
+    put_vec3(out, p.position);
+    for v in [p.curve_in, p.curve_out, p.size, p.rotation] {
+        put_opt(out, v, |o, v| put_vec3(o, v));
+    }
+    for v in [p.transition_in, p.transition_out] {
+        put_opt(out, v, |o, v| put_vec2(o, v));
+    }
+}
+
+pub(crate) fn put_blob<B: BufMut + ?Sized>(out: &mut B, raw: &[u8]) {
+    out.put_u32_le(raw.len() as u32);
+    out.put_slice(raw);
+}
+
+/// Everything after the points. For a piece without `from`: presence bytes,
+/// mode always (absent = add), a blob always (absent = empty); for an
+/// inherited piece, exactly the fields it states.
+pub(crate) fn put_tail<B: BufMut + ?Sized>(out: &mut B, inherited: bool, t: &TailRef<'_>) {
+    let put_affects = |out: &mut B, ids: &[u32]| {
+        out.put_u32_le(ids.len() as u32);
+        for id in ids {
+            out.put_u32_le(*id);
+        }
+    };
+    if !inherited {
+        put_opt(out, t.rotation, |o, v| put_vec3(o, v));
+        put_vec3(out, t.size.unwrap_or_default());
+        out.put_u8(t.shape.unwrap_or(Shape::Circle).to_byte());
+        put_opt(out, t.sides, |o, n| o.put_u32_le(n));
+        out.put_u8(t.mode.unwrap_or_default().to_byte());
+        match t.affects {
+            Some(ids) => {
+                out.put_u8(1);
+                put_affects(out, ids);
+            }
+            None => out.put_u8(0),
+        }
+        put_blob(out, t.properties.map_or(&[][..], |p| p.raw()));
+        return;
+    }
+    if let Some(r) = t.rotation {
+        put_vec3(out, r);
+    }
+    if let Some(s) = t.size {
+        put_vec3(out, s);
+    }
+    if let Some(s) = t.shape {
+        out.put_u8(s.to_byte());
+    }
+    if let Some(n) = t.sides {
+        out.put_u32_le(n);
+    }
+    if let Some(m) = t.mode {
+        out.put_u8(m.to_byte());
+    }
+    if let Some(ids) = t.affects {
+        put_affects(out, ids);
+    }
+    if let Some(p) = t.properties {
+        put_blob(out, p.raw());
+    }
+}
