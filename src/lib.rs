@@ -72,7 +72,9 @@ mod limits;
 mod model;
 mod properties;
 mod read;
+mod resolve;
 mod state;
+mod validate;
 mod wire;
 mod write;
 
@@ -84,9 +86,11 @@ pub use limits::Limits;
 pub use model::{Document, Mode, Piece, Point, Shape, Vec2, Vec3};
 pub use properties::{Properties, Value, DEFAULT_MAX_YAML_DEPTH, MAX_YAML_DEPTH_CAP};
 pub use read::{decode_bytes, decode_slice, read_document, DecoderReader, EventReader, SskbReader};
+pub use resolve::{resolve, ResolvedDocument, ResolvedPiece};
 pub use state::DecodeOptions;
 /// Re-exported so users need not depend on `tokio-util` to call `decode` and `encode`.
 pub use tokio_util::codec::{Decoder, Encoder};
+pub use validate::{validate, validate_reader, validate_slice, Summary, Validator};
 pub use wire::MAGIC;
 
 #[doc = include_str!("../README.md")]

@@ -266,3 +266,63 @@ fn limits_are_configurable() {
     assert_eq!(e.kind(), ErrorKind::LimitExceeded);
     assert_eq!(e.offset(), Some(12));
 }
+
+/// 150,000 pieces (a third inherited, derived pieces before their bases in
+/// the file, four points each): validation keeps small records, not the
+/// document.
+#[test]
+fn a_large_document_validates_in_bounded_memory() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    use sskb::{Frame, Header, Piece, Point, Shape, SskbWriter, Vec3};
+    let n: u32 = 150_000;
+    let mut w = SskbWriter::new(Vec::new());
+    w.write_frame(&Frame::Header(Header {
+        version: (1, 0),
+        piece_count: n,
+    }))
+    .unwrap();
+    // Ids in descending order: each derived piece comes before its base.
+    for id in (0..n).rev() {
+        let piece = if id % 3 == 2 {
+            Piece {
+                id,
+                from: Some(id - 1),
+                shape: Some(Shape::Circle),
+                ..Piece::default()
+            }
+        } else {
+            let points = (0..4).map(|k| Point::at(Vec3::new(k as f32, id as f32, 0.0))).collect();
+            Piece {
+                id,
+                points: Some(points),
+                size: Some(Vec3::new(1.0, 1.0, 1.0)),
+                shape: Some(Shape::Ngon),
+                sides: Some(6),
+                affects: (id > 0).then(|| vec![id - 1]),
+                ..Piece::default()
+            }
+        };
+        w.write_frame(&Frame::Piece(piece)).unwrap();
+    }
+    w.write_frame(&Frame::End(sskb::End::default())).unwrap();
+    let bytes = w.finish().unwrap();
+
+    let (summary, validator_peak) = peak_of(|| sskb::validate_slice(&bytes).unwrap());
+    assert_eq!(summary.pieces, n);
+    let (doc, document_peak) = peak_of(|| sskb::decode_slice(&bytes).unwrap());
+    assert_eq!(doc.pieces.len(), n as usize);
+    drop(doc);
+    let per_piece = validator_peak / n as usize;
+    assert!(
+        per_piece <= 128,
+        "validation held {validator_peak} bytes ({per_piece} a piece)"
+    );
+    assert!(
+        validator_peak * 3 < document_peak,
+        "validator {validator_peak} vs document {document_peak}"
+    );
+    eprintln!(
+        "{n} pieces, {} bytes: validation peak {validator_peak} bytes ({per_piece} a piece), whole document {document_peak}",
+        bytes.len()
+    );
+}

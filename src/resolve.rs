@@ -1,0 +1,167 @@
+//! Inheritance resolution (RULES.md §4.2) and the effective values a user of
+//! the geometry needs.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::model::{Document, Mode, Piece, Point, Shape, Vec3};
+use crate::properties::Properties;
+
+/// A piece with every inheritable field filled in from its `from` chain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResolvedPiece {
+    /// The piece's id.
+    pub id: u32,
+    /// The piece it inherited from, as stated.
+    pub from: Option<u32>,
+    /// The path: at least one point.
+    pub points: Vec<Point>,
+    /// Piece rotation, when stated anywhere along the chain.
+    pub rotation: Option<Vec3>,
+    /// Cross-section size.
+    pub size: Vec3,
+    /// Cross-section shape.
+    pub shape: Shape,
+    /// Number of sides.
+    pub sides: Option<u32>,
+    /// Mode as stated (see [`ResolvedPiece::effective_mode`]).
+    pub mode: Option<Mode>,
+    /// Affected piece ids.
+    pub affects: Option<Vec<u32>>,
+    /// Properties (an explicit empty blob on a derived piece stays empty).
+    pub properties: Option<Properties>,
+}
+
+impl ResolvedPiece {
+    /// The mode, `add` when not stated.
+    pub fn effective_mode(&self) -> Mode {
+        self.mode.unwrap_or_default()
+    }
+
+    /// The piece rotation, zero when not stated.
+    pub fn effective_piece_rotation(&self) -> Vec3 {
+        self.rotation.unwrap_or_default()
+    }
+
+    /// Rotation of point `i`: its own, else the piece's, else zero. `None`
+    /// when there is no such point.
+    pub fn effective_rotation(&self, i: usize) -> Option<Vec3> {
+        let p = self.points.get(i)?;
+        Some(p.rotation.or(self.rotation).unwrap_or_default())
+    }
+
+    /// Size of point `i`: its own, else the piece's. `None` when there is no
+    /// such point.
+    pub fn effective_size(&self, i: usize) -> Option<Vec3> {
+        let p = self.points.get(i)?;
+        Some(p.size.unwrap_or(self.size))
+    }
+}
+
+/// A document whose pieces are resolved, in ascending id order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResolvedDocument {
+    /// `(major, minor)`.
+    pub version: (u16, u16),
+    /// Resolved pieces in ascending id order.
+    pub pieces: Vec<ResolvedPiece>,
+    /// Root properties.
+    pub properties: Option<Properties>,
+}
+
+fn invalid(id: u32, index: usize, message: String) -> Error {
+    Error::new(ErrorKind::Validation, format!("piece {id}: {message}"))
+        .piece(id)
+        .path(format!("pieces[{index}]"))
+}
+
+/// Resolves inheritance: for each piece with `from`, the fields it does not
+/// state are copied whole from its (resolved) base.
+///
+/// ```
+/// # let bytes = std::fs::read("tests/data/conformance/valid/inherit_chain.sskb").unwrap();
+/// let doc = sskb::decode_slice(&bytes)?;
+/// let resolved = sskb::resolve(&doc)?;
+/// for piece in &resolved.pieces {
+///     println!("{}: {} points, {:?}", piece.id, piece.points.len(), piece.effective_mode());
+/// }
+/// # Ok::<(), sskb::Error>(())
+/// ```
+///
+/// # Errors
+/// `validation` when ids repeat, a `from` names a missing, higher or the
+/// same id, or a resolved piece lacks points, size or shape.
+pub fn resolve(doc: &Document) -> Result<ResolvedDocument> {
+    let mut order: Vec<usize> = (0..doc.pieces.len()).collect();
+    order.sort_by_key(|&i| doc.pieces[i].id);
+    if let Some(w) = order.windows(2).find(|w| doc.pieces[w[0]].id == doc.pieces[w[1]].id) {
+        let id = doc.pieces[w[1]].id;
+        return Err(invalid(id, w[1], format!("id {id} is used by more than one piece")));
+    }
+    let index_of: HashMap<u32, usize> = order.iter().map(|&i| (doc.pieces[i].id, i)).collect();
+    for &i in &order {
+        let p = &doc.pieces[i];
+        if let Some(f) = p.from {
+            check_from(p, f, index_of.contains_key(&f)).map_err(|m| invalid(p.id, i, m))?;
+        }
+    }
+    // Ascending id order: a base (lower id) is resolved before its children.
+    let mut resolved: Vec<ResolvedPiece> = Vec::with_capacity(order.len());
+    let mut slot: HashMap<u32, usize> = HashMap::with_capacity(order.len());
+    for &i in &order {
+        let p = &doc.pieces[i];
+        let base = p.from.and_then(|f| slot.get(&f)).map(|&k| &resolved[k]);
+        let r = resolve_one(p, base).map_err(|m| invalid(p.id, i, m))?;
+        slot.insert(p.id, resolved.len());
+        resolved.push(r);
+    }
+    Ok(ResolvedDocument {
+        version: doc.version,
+        pieces: resolved,
+        properties: doc.properties.clone(),
+    })
+}
+
+/// The rule for one `from`: exists, not the piece itself, lower.
+pub(crate) fn check_from(p: &Piece, from: u32, exists: bool) -> std::result::Result<(), String> {
+    if from == p.id {
+        Err(format!("`from` {from} is the piece itself"))
+    } else if !exists {
+        Err(format!("`from` {from} names no piece"))
+    } else if from > p.id {
+        Err(format!("`from` {from} is not a lower id"))
+    } else {
+        Ok(())
+    }
+}
+
+fn resolve_one(p: &Piece, base: Option<&ResolvedPiece>) -> std::result::Result<ResolvedPiece, String> {
+    let points = p
+        .points
+        .clone()
+        .or_else(|| base.map(|b| b.points.clone()))
+        .unwrap_or_default();
+    if points.is_empty() {
+        return Err("has no points after inheritance".into());
+    }
+    let size = p
+        .size
+        .or(base.map(|b| b.size))
+        .ok_or("has no `size` after inheritance")?;
+    let shape = p
+        .shape
+        .or(base.map(|b| b.shape))
+        .ok_or("has no `shape` after inheritance")?;
+    Ok(ResolvedPiece {
+        id: p.id,
+        from: p.from,
+        points,
+        rotation: p.rotation.or(base.and_then(|b| b.rotation)),
+        size,
+        shape,
+        sides: p.sides.or(base.and_then(|b| b.sides)),
+        mode: p.mode.or(base.and_then(|b| b.mode)),
+        affects: p.affects.clone().or_else(|| base.and_then(|b| b.affects.clone())),
+        properties: p.properties.clone().or_else(|| base.and_then(|b| b.properties.clone())),
+    })
+}

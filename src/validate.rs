@@ -1,0 +1,441 @@
+//! Streaming geometry validation (RULES.md §4): fed the decoder's pieces or
+//! events in file order, it keeps a small record per piece (never points)
+//! and gives the verdict at the end, whatever the order of ids in the file.
+
+use std::io::Read;
+
+use crate::codec::Frame;
+use crate::error::{Error, ErrorKind, Result};
+use crate::event::{Event, PieceEnd, PieceStart};
+use crate::model::{Document, Piece, Point, Shape};
+use crate::read::EventReader;
+use crate::resolve::check_from;
+use crate::state::DecodeOptions;
+use crate::write::{check_point, TailRef};
+
+/// Default `transition_out.x` of a segment's first point.
+const DEFAULT_OUT: f64 = 1.0 / 3.0;
+/// Default `transition_in.x` of a segment's second point.
+const DEFAULT_IN: f64 = 2.0 / 3.0;
+
+/// What validation keeps of one piece: about 40 bytes.
+#[derive(Debug)]
+struct Rec {
+    id: u32,
+    from: Option<u32>,
+    /// `Some(n)` when the piece states its points.
+    points: Option<u32>,
+    size: bool,
+    shape: Option<Shape>,
+    sides: bool,
+    /// The piece's `affects` ids: a range of `Validator::affects`.
+    affects: Option<(u32, u32)>,
+}
+
+/// When a recorded problem is reported, in the reference's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// A field other than the points (size, rotation, sides, affects).
+    Own,
+    /// A point's value, or a segment's transition curve.
+    Points,
+}
+
+/// A piece being fed as events.
+#[derive(Debug)]
+struct Building {
+    rec: Rec,
+    seen: u32,
+    /// `transition_out.x` of the previous point (default applied).
+    prev_out: Option<f64>,
+    point_problem: Option<String>,
+}
+
+/// Where each resolved field of a piece comes from (an index into the records).
+#[derive(Clone, Copy, Debug, Default)]
+struct Resolved {
+    points: Option<u32>,
+    size: bool,
+    shape: Option<Shape>,
+    sides: bool,
+    affects: Option<u32>,
+}
+
+/// Validates a document fed piece by piece (or event by event) in file order.
+///
+/// ```
+/// # let bytes = std::fs::read("tests/data/conformance/valid/from_before_base_in_file.sskb").unwrap();
+/// let mut v = sskb::Validator::new();
+/// for frame in sskb::SskbReader::new(&bytes[..]) {
+///     v.push_frame(&frame?)?;
+/// }
+/// v.finish()?;
+/// # Ok::<(), sskb::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Validator {
+    recs: Vec<Rec>,
+    /// Every piece's stated `affects` ids, end to end.
+    affects: Vec<u32>,
+    /// The first problem of each piece that has one (rare: the decoder
+    /// rejects most of them already), by record index.
+    problems: Vec<(u32, Stage, String)>,
+    current: Option<Building>,
+    finished: bool,
+}
+
+fn invalid(rec: &Rec, index: usize, message: impl AsRef<str>) -> Error {
+    Error::new(ErrorKind::Validation, format!("piece {}: {}", rec.id, message.as_ref()))
+        .piece(rec.id)
+        .path(format!("pieces[{index}]"))
+}
+
+impl Validator {
+    /// An empty validator.
+    pub fn new() -> Validator {
+        Validator::default()
+    }
+
+    /// How many pieces have been fed.
+    pub fn pieces(&self) -> usize {
+        self.recs.len()
+    }
+
+    fn misuse(message: &str) -> Error {
+        Error::new(ErrorKind::Validation, message)
+    }
+
+    fn start(&mut self, s: &PieceStart) -> Result<()> {
+        if self.current.is_some() || self.finished {
+            return Err(Self::misuse("a piece started inside another piece or after the end"));
+        }
+        self.current = Some(Building {
+            rec: Rec {
+                id: s.id,
+                from: s.from,
+                points: s.point_count,
+                size: false,
+                shape: None,
+                sides: false,
+                affects: None,
+            },
+            seen: 0,
+            prev_out: None,
+            point_problem: None,
+        });
+        Ok(())
+    }
+
+    fn point(&mut self, p: &Point) -> Result<()> {
+        let Some(b) = self.current.as_mut() else {
+            return Err(Self::misuse("a point outside a piece"));
+        };
+        if b.point_problem.is_none() {
+            if let Err(problem) = check_point(p) {
+                b.point_problem = Some(format!("point {}: {}", b.seen, problem.describe().2));
+            } else if let Some(a) = b.prev_out {
+                let z = p.transition_in.map_or(DEFAULT_IN, |t| f64::from(t.x));
+                if !(0.0 <= a && a <= z && z <= 1.0) {
+                    b.point_problem = Some(format!(
+                        "segment {} (points {} to {}): its transition is not monotone in x ({a} > {z})",
+                        b.seen - 1,
+                        b.seen - 1,
+                        b.seen
+                    ));
+                }
+            }
+        }
+        b.prev_out = Some(p.transition_out.map_or(DEFAULT_OUT, |t| f64::from(t.x)));
+        b.seen += 1;
+        Ok(())
+    }
+
+    fn end(&mut self, t: &TailRef<'_>) -> Result<()> {
+        let Some(mut b) = self.current.take() else {
+            return Err(Self::misuse("a piece ended that did not start"));
+        };
+        if b.rec.points.is_some_and(|n| n != b.seen) {
+            return Err(Self::misuse("a piece ended before its points did"));
+        }
+        b.rec.size = t.size.is_some();
+        b.rec.shape = t.shape;
+        b.rec.sides = t.sides.is_some();
+        if let Some(ids) = t.affects {
+            let start = u32::try_from(self.affects.len()).ok();
+            let len = u32::try_from(ids.len()).ok();
+            let (Some(start), Some(len)) = (start, len) else {
+                return Err(Self::misuse("more than u32::MAX affects ids in one document"));
+            };
+            self.affects.extend_from_slice(ids);
+            b.rec.affects = Some((start, len));
+        }
+        let index = self.recs.len() as u32;
+        if let Err(problem) = t.check() {
+            self.problems.push((index, Stage::Own, problem.describe().2));
+        } else if let Some(problem) = b.point_problem {
+            self.problems.push((index, Stage::Points, problem));
+        }
+        self.recs.push(b.rec);
+        Ok(())
+    }
+
+    /// Feeds one decoder event.
+    ///
+    /// # Errors
+    /// `validation` for events out of order; the geometry verdict comes from
+    /// [`Validator::finish`], which `Event::End` calls.
+    pub fn push_event(&mut self, event: &Event) -> Result<()> {
+        match event {
+            Event::Header(_) => Ok(()),
+            Event::PieceStart(s) => self.start(s),
+            Event::Point(p) => self.point(p),
+            Event::PieceEnd(e) => self.end(&tail_of(e)),
+            Event::End(_) => self.finish(),
+        }
+    }
+
+    /// Feeds one decoder frame.
+    ///
+    /// # Errors
+    /// As [`Validator::push_event`].
+    pub fn push_frame(&mut self, frame: &Frame) -> Result<()> {
+        match frame {
+            Frame::Header(_) => Ok(()),
+            Frame::Piece(p) => self.push_piece(p),
+            Frame::End(_) => self.finish(),
+        }
+    }
+
+    /// Feeds one whole piece.
+    ///
+    /// # Errors
+    /// As [`Validator::push_event`].
+    pub fn push_piece(&mut self, p: &Piece) -> Result<()> {
+        let count = p.points.as_ref().map(|v| u32::try_from(v.len()).unwrap_or(u32::MAX));
+        self.start(&PieceStart {
+            index: self.recs.len() as u32,
+            id: p.id,
+            from: p.from,
+            field_mask: None,
+            point_count: count,
+        })?;
+        for point in p.points.iter().flatten() {
+            self.point(point)?;
+        }
+        self.end(&TailRef {
+            rotation: p.rotation,
+            size: p.size,
+            shape: p.shape,
+            sides: p.sides,
+            mode: p.mode,
+            affects: p.affects.as_deref(),
+            properties: p.properties.as_ref(),
+        })
+    }
+
+    /// The verdict on the pieces fed so far, as the reference's
+    /// `validate(resolve(doc))` gives it.
+    ///
+    /// # Errors
+    /// `validation` with the piece id, its place in the file and the rule
+    /// broken in words.
+    pub fn finish(&mut self) -> Result<()> {
+        if self.current.is_some() {
+            return Err(Self::misuse("the document ended inside a piece"));
+        }
+        self.finished = true;
+        let recs = &self.recs;
+        let n = recs.len();
+        // 1. Unique ids, and every `from` names a lower existing id.
+        let mut by_id: Vec<u32> = (0..n as u32).collect();
+        by_id.sort_unstable_by_key(|&i| recs[i as usize].id);
+        if let Some(w) = by_id
+            .windows(2)
+            .find(|w| recs[w[0] as usize].id == recs[w[1] as usize].id)
+        {
+            let (i, r) = (w[1] as usize, &recs[w[1] as usize]);
+            return Err(invalid(r, i, format!("id {} is used by more than one piece", r.id)));
+        }
+        let exists = |id: u32| by_id.binary_search_by_key(&id, |&i| recs[i as usize].id).is_ok();
+        for &i in &by_id {
+            let r = &recs[i as usize];
+            if let Some(f) = r.from {
+                let p = Piece {
+                    id: r.id,
+                    ..Piece::default()
+                };
+                check_from(&p, f, exists(f)).map_err(|m| invalid(r, i as usize, m))?;
+            }
+        }
+        // 2. Ids are exactly 0..n.
+        if let Some(&first) = by_id.first() {
+            let r = &recs[first as usize];
+            if r.id != 0 {
+                return Err(invalid(
+                    r,
+                    first as usize,
+                    format!("ids must start at 0, the lowest is {}", r.id),
+                ));
+            }
+        }
+        if let Some(&last) = by_id.last() {
+            let r = &recs[last as usize];
+            if r.id as usize != n - 1 {
+                return Err(invalid(
+                    r,
+                    last as usize,
+                    format!("ids must be contiguous: {n} pieces, but the highest id is {}", r.id),
+                ));
+            }
+        }
+        // 3. Resolve: ids are 0..n and every `from` is lower, so ascending id
+        // order meets each base before its children.
+        let mut res = vec![Resolved::default(); n];
+        for &i in &by_id {
+            let r = &recs[i as usize];
+            let base = r.from.map(|f| res[f as usize]).unwrap_or_default();
+            res[r.id as usize] = Resolved {
+                points: if r.points.is_some() { Some(i) } else { base.points },
+                size: r.size || base.size,
+                shape: r.shape.or(base.shape),
+                sides: r.sides || base.sides,
+                affects: if r.affects.is_some() { Some(i) } else { base.affects },
+            };
+        }
+        // 4. Each resolved piece, in file order.
+        for (i, r) in recs.iter().enumerate() {
+            let v = res[r.id as usize];
+            if v.points.and_then(|k| recs[k as usize].points).unwrap_or(0) == 0 {
+                return Err(invalid(r, i, "has no points after inheritance"));
+            }
+            if !v.size {
+                return Err(invalid(r, i, "has no `size` after inheritance"));
+            }
+            let Some(shape) = v.shape else {
+                return Err(invalid(r, i, "has no `shape` after inheritance"));
+            };
+            let problem = |stage: Stage, k: usize| {
+                self.problems
+                    .binary_search_by_key(&(k as u32), |p| p.0)
+                    .ok()
+                    .map(|j| &self.problems[j])
+                    .filter(|p| p.1 == stage)
+                    .map(|p| &p.2)
+            };
+            if let Some(m) = problem(Stage::Own, i) {
+                return Err(invalid(r, i, m));
+            }
+            if shape == Shape::Ngon && !v.sides {
+                return Err(invalid(r, i, "is an ngon without `sides`"));
+            }
+            let list = v
+                .affects
+                .and_then(|k| recs[k as usize].affects)
+                .map(|(start, len)| &self.affects[start as usize..(start + len) as usize]);
+            if let Some(list) = list {
+                let mut seen = std::collections::HashSet::with_capacity(list.len());
+                for &a in list {
+                    if a as usize >= n {
+                        return Err(invalid(
+                            r,
+                            i,
+                            format!("`affects` names piece {a}, which does not exist"),
+                        ));
+                    }
+                    if a == r.id {
+                        return Err(invalid(r, i, "`affects` names the piece itself"));
+                    }
+                    if !seen.insert(a) {
+                        return Err(invalid(r, i, format!("`affects` names piece {a} twice")));
+                    }
+                }
+            }
+            if let Some(m) = v.points.and_then(|k| problem(Stage::Points, k as usize)) {
+                return Err(invalid(r, i, m));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn tail_of(e: &PieceEnd) -> TailRef<'_> {
+    TailRef {
+        rotation: e.rotation,
+        size: e.size,
+        shape: e.shape,
+        sides: e.sides,
+        mode: e.mode,
+        affects: e.affects.as_deref(),
+        properties: e.properties.as_ref(),
+    }
+}
+
+/// Validates a decoded document (RULES.md §4).
+///
+/// # Errors
+/// `validation`, as [`Validator::finish`].
+pub fn validate(doc: &Document) -> Result<()> {
+    let mut v = Validator::new();
+    for p in &doc.pieces {
+        v.push_piece(p)?;
+    }
+    v.finish()
+}
+
+/// What a streaming validation saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// `(major, minor)`.
+    pub version: (u16, u16),
+    /// Pieces in the document.
+    pub pieces: u32,
+    /// Points stated in the file (inherited points are not counted again).
+    pub points: u64,
+}
+
+/// Decodes (strict properties, structure rules) and validates in one
+/// streaming pass over events: memory holds one point at a time plus the
+/// validator's small per-piece records.
+///
+/// # Errors
+/// Any decoding error, or `validation`.
+pub fn validate_reader<R: Read>(reader: R, options: DecodeOptions) -> Result<Summary> {
+    let mut v = Validator::new();
+    let mut summary = Summary {
+        version: (0, 0),
+        pieces: 0,
+        points: 0,
+    };
+    // The verdict waits for the end of input, so that a decoding error
+    // (such as trailing bytes) wins over a geometry one, as in the reference.
+    for event in EventReader::with_options(reader, options) {
+        let event = event?;
+        match &event {
+            Event::Header(h) => {
+                summary.version = h.version;
+                summary.pieces = h.piece_count;
+            }
+            Event::Point(_) => summary.points += 1,
+            Event::End(_) => continue,
+            _ => {}
+        }
+        v.push_event(&event)?;
+    }
+    v.finish()?;
+    Ok(summary)
+}
+
+/// [`validate_reader`] over a slice, whose length is known.
+///
+/// ```
+/// # let bytes = std::fs::read("tests/data/conformance/valid/example_ladder.sskb").unwrap();
+/// let summary = sskb::validate_slice(&bytes)?;
+/// println!("valid: {} pieces", summary.pieces);
+/// # Ok::<(), sskb::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`validate_reader`].
+pub fn validate_slice(data: &[u8]) -> Result<Summary> {
+    validate_reader(data, DecodeOptions::new().input_len(data.len() as u64))
+}
