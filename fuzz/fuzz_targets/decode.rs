@@ -9,7 +9,7 @@ use sskb::{Decoder, DecodeOptions, ErrorKind, Frame, SskbDecoder};
 fn chunked(data: &[u8], chunk: usize, mut d: SskbDecoder) -> Result<sskb::Document, sskb::Error> {
     let mut doc = sskb::Document::default();
     let mut buf = BytesMut::new();
-    let mut take = |f: Frame, doc: &mut sskb::Document| match f {
+    let take = |f: Frame, doc: &mut sskb::Document| match f {
         Frame::Header(h) => doc.version = h.version,
         Frame::Piece(p) => doc.pieces.push(p),
         Frame::End(e) => doc.properties = e.properties,
