@@ -39,11 +39,19 @@ fn many_pieces(n: u32) -> Vec<u8> {
     let pieces = (0..n)
         .map(|id| {
             if id % 3 == 2 {
-                Piece { id, from: Some(id - 1), mode: Some(sskb::Mode::Subtract), ..Piece::default() }
+                Piece {
+                    id,
+                    from: Some(id - 1),
+                    mode: Some(sskb::Mode::Subtract),
+                    ..Piece::default()
+                }
             } else {
                 Piece {
                     id,
-                    points: Some(vec![Point::at(Vec3::new(id as f32, 0.0, 0.0)), Point::at(Vec3::new(0.0, 1.0, 0.0))]),
+                    points: Some(vec![
+                        Point::at(Vec3::new(id as f32, 0.0, 0.0)),
+                        Point::at(Vec3::new(0.0, 1.0, 0.0)),
+                    ]),
                     size: Some(Vec3::new(1.0, 1.0, 1.0)),
                     shape: Some(Shape::Ngon),
                     sides: Some(6),
@@ -52,7 +60,11 @@ fn many_pieces(n: u32) -> Vec<u8> {
             }
         })
         .collect();
-    sskb::encode(&Document { pieces, ..Document::default() }).unwrap()
+    sskb::encode(&Document {
+        pieces,
+        ..Document::default()
+    })
+    .unwrap()
 }
 
 /// Feeds `data` in `chunk`-byte pieces; counts what comes out.
@@ -77,9 +89,15 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Bytes(big.len() as u64));
     g.bench_function("decode_slice", |b| b.iter(|| sskb::decode_slice(&big).unwrap()));
-    g.bench_function("frames_whole_buffer", |b| b.iter(|| chunked(SskbDecoder::new(), &big, big.len())));
-    g.bench_function("frames_4KiB_chunks", |b| b.iter(|| chunked(SskbDecoder::new(), &big, 4096)));
-    g.bench_function("events_4KiB_chunks", |b| b.iter(|| chunked(EventDecoder::new(), &big, 4096)));
+    g.bench_function("frames_whole_buffer", |b| {
+        b.iter(|| chunked(SskbDecoder::new(), &big, big.len()))
+    });
+    g.bench_function("frames_4KiB_chunks", |b| {
+        b.iter(|| chunked(SskbDecoder::new(), &big, 4096))
+    });
+    g.bench_function("events_4KiB_chunks", |b| {
+        b.iter(|| chunked(EventDecoder::new(), &big, 4096))
+    });
     g.bench_function("validate_slice", |b| b.iter(|| sskb::validate_slice(&big).unwrap()));
     let doc = sskb::decode_slice(&big).unwrap();
     g.bench_function("encode", |b| b.iter(|| sskb::encode(&doc).unwrap()));
@@ -102,7 +120,9 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Bytes(many.len() as u64));
     g.bench_function("decode_slice", |b| b.iter(|| sskb::decode_slice(&many).unwrap()));
-    g.bench_function("frames_4KiB_chunks", |b| b.iter(|| chunked(SskbDecoder::new(), &many, 4096)));
+    g.bench_function("frames_4KiB_chunks", |b| {
+        b.iter(|| chunked(SskbDecoder::new(), &many, 4096))
+    });
     g.bench_function("validate_slice", |b| b.iter(|| sskb::validate_slice(&many).unwrap()));
     g.finish();
 }

@@ -201,7 +201,7 @@ impl PropError {
 }
 
 /// What the walk does with the values it meets: build a tree or only check.
-trait Sink {
+pub(crate) trait Sink {
     fn scalar(&mut self, v: Value);
     fn open(&mut self, mapping: bool);
     fn close(&mut self);
@@ -209,10 +209,10 @@ trait Sink {
 
 /// Builds a [`Value`] tree on an explicit stack.
 #[derive(Default)]
-struct Build {
+pub(crate) struct Build {
     stack: Vec<(Option<String>, Value)>,
     key: Option<String>,
-    root: Option<Value>,
+    pub(crate) root: Option<Value>,
 }
 
 impl Build {
@@ -276,7 +276,7 @@ enum Level {
     },
 }
 
-fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::result::Result<(), PropError> {
+pub(crate) fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::result::Result<(), PropError> {
     let max_depth = max_depth.min(MAX_YAML_DEPTH_CAP);
     let text = std::str::from_utf8(raw).map_err(|e| PropError {
         at: e.valid_up_to(),
@@ -424,7 +424,7 @@ fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::result::Resu
 }
 
 /// A YAML double-quoted string (JSON escapes are valid YAML escapes).
-fn quote(s: &str, out: &mut String) {
+pub(crate) fn quote(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -449,7 +449,7 @@ fn quote(s: &str, out: &mut String) {
 }
 
 /// Emits `v` in flow style, without recursion.
-fn emit_flow(v: &Value, out: &mut String) -> Result<()> {
+pub(crate) fn emit_flow(v: &Value, out: &mut String) -> Result<()> {
     enum Todo<'a> {
         Value(&'a Value, usize),
         Text(&'static str),

@@ -1,0 +1,403 @@
+//! The `sskb` command over the conformance corpus: validate, dump, inspect,
+//! convert; stdin and stdout; exit codes.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use common::*;
+use serde_json::Value as Json;
+
+fn sskb(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sskb")).args(args).output().unwrap()
+}
+
+fn sskb_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sskb"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn path_of(case: &Case) -> String {
+    corpus_dir().join(&case.file).to_string_lossy().into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sskb-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Numbers equal after rounding to f32, integers and floats alike (the text
+/// cases' expected files keep numbers as written).
+fn loose_eq(a: &Json, b: &Json, path: &str) -> Result<(), String> {
+    match (a, b) {
+        (Json::Number(x), Json::Number(y)) => {
+            if x.as_f64().map(|v| v as f32) == y.as_f64().map(|v| v as f32) {
+                Ok(())
+            } else {
+                Err(format!("{path}: {x} != {y}"))
+            }
+        }
+        (Json::Array(x), Json::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .try_for_each(|(i, (a, b))| loose_eq(a, b, &format!("{path}[{i}]"))),
+        (Json::Object(x), Json::Object(y)) if x.len() == y.len() => x.iter().try_for_each(|(k, v)| {
+            y.get(k)
+                .ok_or_else(|| format!("{path}: no {k}"))
+                .and_then(|w| loose_eq(v, w, &format!("{path}.{k}")))
+        }),
+        _ if a == b => Ok(()),
+        _ => Err(format!("{path}: {a} != {b}")),
+    }
+}
+
+#[test]
+fn validate_json_gives_every_reference_verdict() {
+    let cases = binary_cases();
+    let paths: Vec<String> = cases.iter().map(path_of).collect();
+    let mut args = vec!["validate", "--json"];
+    args.extend(paths.iter().map(String::as_str));
+    let out = sskb(&args);
+    assert_eq!(out.status.code(), Some(1), "some cases are invalid");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Json> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), cases.len(), "one line per file, in order");
+    for (case, line) in cases.iter().zip(&lines) {
+        assert_eq!(line["file"], path_of(case));
+        assert_eq!(line["valid"], case.valid, "{}: {line}", case.file);
+        let want = match (case.decode.as_str(), case.valid) {
+            ("ok", true) => None,
+            ("ok", false) => Some("validation"),
+            (k, _) => Some(k),
+        };
+        match want {
+            None => assert!(line["pieces"].is_u64(), "{line}"),
+            Some(kind) => {
+                let got = line["error"]["kind"].as_str().unwrap();
+                assert!(same_outcome(kind, got), "{}: want {kind}, got {line}", case.file);
+                for key in ["offset", "piece", "path", "message"] {
+                    assert!(line["error"].get(key).is_some(), "{line}");
+                }
+            }
+        }
+    }
+    // Plain output: valid lines on stdout, errors on stderr.
+    let valid = cases.iter().find(|c| c.valid).unwrap();
+    let invalid = cases.iter().find(|c| c.decode == "non_finite").unwrap();
+    let out = sskb(&["validate", &path_of(valid), &path_of(invalid)]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with(&format!("valid  {}  (", path_of(valid))), "{stdout}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with(&format!("error: {}: offset ", path_of(invalid))),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(non_finite)"), "{stderr}");
+    assert_eq!(sskb(&["validate", &path_of(valid)]).status.code(), Some(0));
+}
+
+#[test]
+fn dump_matches_every_expected_document() {
+    let mut n = 0;
+    for case in binary_cases().into_iter().filter(|c| c.json.is_some()) {
+        let out = sskb(&["dump", &path_of(&case)]);
+        assert_eq!(out.status.code(), Some(0), "{}", case.file);
+        let got: Json = serde_json::from_slice(&out.stdout).unwrap();
+        json_eq(&got, &case.expected_json().unwrap(), "doc").unwrap_or_else(|e| panic!("{}: {e}", case.file));
+        // The lines form carries the same pieces.
+        let out = sskb(&["dump", "--lines", &path_of(&case)]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<Json> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.first().unwrap()["version"], got["version"]);
+        assert_eq!(
+            &lines[1..lines.len() - 1],
+            got["pieces"].as_array().unwrap().as_slice(),
+            "{}",
+            case.file
+        );
+        assert!(lines.last().unwrap().get("properties").is_some());
+        n += 1;
+    }
+    assert_eq!(n, 102);
+}
+
+#[test]
+fn dump_prints_nothing_for_invalid_input() {
+    for case in binary_cases().into_iter().filter(|c| c.decode != "ok").take(80) {
+        let out = sskb(&["dump", &path_of(&case)]);
+        assert_eq!(out.status.code(), Some(1), "{}", case.file);
+        assert!(out.stdout.is_empty(), "{}: half-written output", case.file);
+        assert!(String::from_utf8(out.stderr).unwrap().starts_with("error: "));
+    }
+}
+
+#[test]
+fn dump_resolved_validates_and_resolves() {
+    let case = binary_cases()
+        .into_iter()
+        .find(|c| c.file.ends_with("from_before_base_in_file.sskb"))
+        .unwrap();
+    let out = sskb(&["dump", "--resolved", &path_of(&case)]);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: Json = serde_json::from_slice(&out.stdout).unwrap();
+    let pieces = doc["pieces"].as_array().unwrap();
+    let ids: Vec<u64> = pieces.iter().map(|p| p["id"].as_u64().unwrap()).collect();
+    let mut sorted = ids.clone();
+    sorted.sort();
+    assert_eq!(ids, sorted, "id order");
+    for p in pieces {
+        for key in ["points", "size", "shape", "mode"] {
+            assert!(p.get(key).is_some(), "{p}");
+        }
+    }
+    let bad = binary_cases()
+        .into_iter()
+        .find(|c| c.file.ends_with("geometry_from_self.sskb"))
+        .unwrap();
+    let out = sskb(&["dump", "--resolved", &path_of(&bad)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn text_cases_parse_as_the_reference_does() {
+    let mut n = 0;
+    for case in cases().into_iter().filter(|c| c.file.starts_with("ssk/")) {
+        let text = std::fs::read_to_string(corpus_dir().join(&case.file)).unwrap();
+        let r = sskb::parse_ssk(&text);
+        assert_eq!(r.is_ok(), case.decode == "ok", "{}: {r:?}", case.file);
+        let out = sskb(&["dump", &path_of(&case)]);
+        if case.decode != "ok" {
+            assert_eq!(out.status.code(), Some(1), "{}", case.file);
+            continue;
+        }
+        let mut got: Json = serde_json::from_slice(&out.stdout).unwrap();
+        let expected = case.expected_json().unwrap();
+        if expected.get("version").is_none() {
+            // A text file without `version` is read as 1.0.
+            assert_eq!(got["version"], "1.0");
+            got.as_object_mut().unwrap().remove("version");
+        }
+        loose_eq(&got, &expected, "doc").unwrap_or_else(|e| panic!("{}: {e}", case.file));
+        assert_eq!(
+            sskb(&["validate", &path_of(&case)]).status.code(),
+            Some(if case.valid { 0 } else { 1 })
+        );
+        n += 1;
+    }
+    assert_eq!(n, 18);
+}
+
+#[test]
+fn text_to_binary_matches_the_reference_converter() {
+    let dir = scratch("refconv");
+    let refs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference_convert");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&refs).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("sskb") {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let src = corpus_dir().join("ssk").join(format!("{stem}.ssk"));
+        let dst = dir.join(format!("{stem}.sskb"));
+        let out = sskb(&["convert", src.to_str().unwrap(), dst.to_str().unwrap()]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{stem}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ours = std::fs::read(&dst).unwrap();
+        let theirs = std::fs::read(&path).unwrap();
+        assert_eq!(&ours[8..], &theirs[8..], "{stem}: piece bytes");
+        assert_eq!(&ours[4..6], &[1, 0], "{stem}: major 1");
+        n += 1;
+    }
+    assert_eq!(n, 10);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The JSON form with empty properties of non-inherited pieces and of the
+/// root dropped: `.sskb` does not tell them from absent ones.
+fn normalized(data: &[u8]) -> Json {
+    let mut j = doc_json(&sskb::decode_slice(data).unwrap());
+    let empty = |v: &Json| v.as_object().is_some_and(|m| m.is_empty());
+    if j.get("properties").is_some_and(empty) {
+        j.as_object_mut().unwrap().remove("properties");
+    }
+    for p in j["pieces"].as_array_mut().unwrap() {
+        if p.get("from").is_none() && p.get("properties").is_some_and(empty) {
+            p.as_object_mut().unwrap().remove("properties");
+        }
+    }
+    j
+}
+
+fn has_properties(data: &[u8]) -> bool {
+    let doc = sskb::decode_slice(data).unwrap();
+    doc.properties.is_some() || doc.pieces.iter().any(|p| p.properties.is_some())
+}
+
+#[test]
+fn conversions_round_trip_byte_for_byte() {
+    let dir = scratch("roundtrip");
+    let mut n = 0;
+    for case in binary_cases().into_iter().filter(|c| {
+        c.file.starts_with("valid/")
+            && !c.file.ends_with("presence_bytes_not_one.sskb")
+            && !c.file.ends_with("has_from_not_one.sskb")
+    }) {
+        let data = case.bytes();
+        let src = path_of(&case);
+        // .sskb -> .sskb is byte-exact for every canonical file.
+        let copy = dir.join("copy.sskb");
+        assert_eq!(sskb(&["convert", &src, copy.to_str().unwrap()]).status.code(), Some(0));
+        assert_eq!(std::fs::read(&copy).unwrap(), data, "{}: sskb -> sskb", case.file);
+        let formats: &[&str] = if has_properties(&data) {
+            &["jsonl", "json"]
+        } else {
+            &["ssk", "json", "jsonl"]
+        };
+        for ext in formats {
+            let mid = dir.join(format!("mid.{ext}"));
+            let back = dir.join(format!("back-{ext}.sskb"));
+            let o = sskb(&["convert", &src, mid.to_str().unwrap()]);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}: to {ext}: {}",
+                case.file,
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let o = sskb(&["convert", mid.to_str().unwrap(), back.to_str().unwrap()]);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}: from {ext}: {}",
+                case.file,
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let got = std::fs::read(&back).unwrap();
+            if has_properties(&data) {
+                // Blobs are re-serialized: the same document, not the same bytes.
+                assert_eq!(normalized(&got), normalized(&data), "{}: via {ext}", case.file);
+            } else {
+                assert_eq!(got, data, "{}: via {ext}", case.file);
+            }
+        }
+        n += 1;
+    }
+    assert_eq!(n, 87);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn stdin_and_stdout() {
+    let case = binary_cases()
+        .into_iter()
+        .find(|c| c.file.ends_with("example_tube.sskb"))
+        .unwrap();
+    let data = case.bytes();
+    let out = sskb_stdin(&["convert", "--from", "sskb", "--to", "jsonl", "-", "-"], &data);
+    assert_eq!(out.status.code(), Some(0));
+    let back = sskb_stdin(&["convert", "--from", "jsonl", "--to", "sskb", "-", "-"], &out.stdout);
+    assert_eq!(back.status.code(), Some(0), "{}", String::from_utf8_lossy(&back.stderr));
+    assert_eq!(back.stdout, data);
+    let ssk = sskb_stdin(&["convert", "--to", "ssk", "--from", "sskb", "-", "-"], &data);
+    let back = sskb_stdin(&["convert", "--from", "ssk", "--to", "sskb", "-", "-"], &ssk.stdout);
+    assert_eq!(back.stdout, data);
+    let v = sskb_stdin(&["validate", "--json", "-"], &data);
+    assert_eq!(v.status.code(), Some(0));
+    let line: Json = serde_json::from_slice(&v.stdout).unwrap();
+    assert_eq!(line["file"], "-");
+    let d = sskb_stdin(&["dump", "-"], &data);
+    let pieces = sskb::decode_slice(&data).unwrap().pieces.len();
+    assert_eq!(
+        serde_json::from_slice::<Json>(&d.stdout).unwrap()["pieces"]
+            .as_array()
+            .unwrap()
+            .len(),
+        pieces
+    );
+    let i = sskb_stdin(&["inspect", "-"], &data);
+    let summary: Json = serde_json::from_slice(&i.stdout).unwrap();
+    assert_eq!(summary["bytes"], data.len());
+    assert_eq!(summary["valid"], true);
+}
+
+#[test]
+fn exit_codes_and_io_errors() {
+    let out = sskb(&["validate", "--json", "/no/such/file.sskb"]);
+    assert_eq!(out.status.code(), Some(2));
+    let line: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["error"]["kind"], "io");
+    let dir = corpus_dir();
+    let out = sskb(&["validate", "--json", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let line: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["error"]["kind"], "io");
+    assert_eq!(sskb(&["dump", dir.to_str().unwrap()]).status.code(), Some(2));
+    assert_eq!(sskb(&["validate"]).status.code(), Some(2), "usage");
+    assert_eq!(sskb(&["frobnicate"]).status.code(), Some(2), "usage");
+    assert_eq!(
+        sskb(&["convert", "-", "-"]).status.code(),
+        Some(2),
+        "formats of - must be given"
+    );
+    // A failed conversion leaves no output file behind.
+    let bad = binary_cases().into_iter().find(|c| c.decode == "truncated").unwrap();
+    let dst = scratch("failed").join("out.sskb");
+    assert_eq!(
+        sskb(&["convert", &path_of(&bad), dst.to_str().unwrap()]).status.code(),
+        Some(1)
+    );
+    assert!(!dst.exists());
+    assert_eq!(
+        std::fs::read_dir(dst.parent().unwrap()).unwrap().count(),
+        0,
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn inspect_counts() {
+    let case = binary_cases()
+        .into_iter()
+        .find(|c| c.file.ends_with("example_csg_cube.sskb"))
+        .unwrap();
+    let out = sskb(&["inspect", &path_of(&case)]);
+    assert_eq!(out.status.code(), Some(0));
+    let s: Json = serde_json::from_slice(&out.stdout).unwrap();
+    let doc = sskb::decode_slice(&case.bytes()).unwrap();
+    assert_eq!(s["pieces"], doc.pieces.len());
+    assert_eq!(
+        s["inherited_pieces"],
+        doc.pieces.iter().filter(|p| p.from.is_some()).count()
+    );
+    let points: usize = doc.pieces.iter().map(|p| p.points.as_ref().map_or(0, Vec::len)).sum();
+    assert_eq!(s["points"], points);
+    assert_eq!(s["bytes"], case.bytes().len());
+    assert_eq!(s["valid"], true);
+    let bad = binary_cases()
+        .into_iter()
+        .find(|c| c.file.ends_with("geometry_affects_self.sskb"))
+        .unwrap();
+    let out = sskb(&["inspect", &path_of(&bad)]);
+    assert_eq!(out.status.code(), Some(1));
+    let s: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["valid"], false);
+    assert_eq!(s["error"]["kind"], "validation");
+}
