@@ -119,10 +119,11 @@ impl Decoder for EventDecoder {
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
         let event = self.machine.step(src)?;
         if event.is_none() {
-            // Only a blob is longer than a small unit; its length has been
-            // checked against the limits and the known input length.
+            // Only a blob is longer than a small unit. Reserve toward it, but
+            // never more than doubles the buffer: the length field is not
+            // trusted with an allocation, even within the limits.
             if let Some(n) = self.machine.blob_wanted() {
-                src.reserve(n.saturating_sub(src.len()));
+                src.reserve(n.saturating_sub(src.len()).min(src.len().max(64 * 1024)));
             }
         }
         Ok(event)

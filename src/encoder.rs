@@ -12,7 +12,7 @@ use tokio_util::codec::Encoder;
 
 use crate::codec::Frame;
 use crate::error::{Error, ErrorKind, Result};
-use crate::event::{End, Event, Header, PieceEnd, PieceStart};
+use crate::event::{End, Event, Header, PieceStart};
 use crate::model::{Document, Piece, Point};
 use crate::properties::{Properties, DEFAULT_MAX_YAML_DEPTH};
 use crate::wire::{bit, Problem, RESERVED_MASK};
@@ -251,15 +251,7 @@ impl SskbEncoder {
     }
 
     fn piece(&mut self, p: &Piece, dst: &mut BytesMut) -> Result<()> {
-        let tail = TailRef {
-            rotation: p.rotation,
-            size: p.size,
-            shape: p.shape,
-            sides: p.sides,
-            mode: p.mode,
-            affects: p.affects.as_deref(),
-            properties: p.properties.as_ref(),
-        };
+        let tail = TailRef::from(p);
         let points = match &p.points {
             Some(v) if v.len() > u32::MAX as usize => {
                 return Err(self.structure(Some(p.id), "more than u32::MAX points"));
@@ -330,21 +322,9 @@ impl Encoder<&Event> for SskbEncoder {
                 enc.start(s, mask, dst)
             }
             Event::Point(p) => enc.point(p, dst),
-            Event::PieceEnd(e) => enc.end(&tail_of(e), dst),
+            Event::PieceEnd(e) => enc.end(&TailRef::from(e), dst),
             Event::End(End { properties }) => enc.finish(properties.as_ref(), dst),
         })
-    }
-}
-
-fn tail_of(e: &PieceEnd) -> TailRef<'_> {
-    TailRef {
-        rotation: e.rotation,
-        size: e.size,
-        shape: e.shape,
-        sides: e.sides,
-        mode: e.mode,
-        affects: e.affects.as_deref(),
-        properties: e.properties.as_ref(),
     }
 }
 
@@ -396,27 +376,9 @@ impl Encoder<&Frame> for SskbEncoder {
 /// transition x outside [0, 1], duplicate affects, empty points, a piece
 /// without `from` missing points, size or shape, a malformed property blob).
 pub fn encode(doc: &Document) -> Result<Vec<u8>> {
-    let mut out = BytesMut::new();
-    let mut enc = SskbEncoder::new();
-    let count =
-        u32::try_from(doc.pieces.len()).map_err(|_| Error::new(ErrorKind::Structure, "more than u32::MAX pieces"))?;
-    enc.encode(
-        &Frame::Header(Header {
-            version: doc.version,
-            piece_count: count,
-        }),
-        &mut out,
-    )?;
-    for p in &doc.pieces {
-        enc.atomically(&mut out, |enc, dst| enc.piece(p, dst))?;
-    }
-    enc.encode(
-        &Frame::End(End {
-            properties: doc.properties.clone(),
-        }),
-        &mut out,
-    )?;
-    Ok(out.to_vec())
+    let mut w = SskbWriter::new(Vec::new());
+    w.write_document(doc)?;
+    w.finish()
 }
 
 /// Writes frames or events to a blocking [`Write`], buffering up to 64 KiB.

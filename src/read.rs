@@ -72,20 +72,15 @@ fn decode_document<I: Input>(opts: DecodeOptions, mut input: I) -> Result<Docume
             let fallback = || crate::Error::new(crate::ErrorKind::Truncated, "the input ended");
             return Err(machine.eof_error(input.chunk().len()).unwrap_or_else(fallback));
         };
-        match assembler.push(event) {
-            Some(Frame::Header(h)) => {
-                doc.version = h.version;
-                let fits = input.chunk().len() as u64 / MIN_PIECE;
-                doc.pieces.reserve(u64::from(h.piece_count).min(fits) as usize);
-            }
-            Some(Frame::Piece(p)) => doc.pieces.push(p),
-            Some(Frame::End(end)) => {
-                doc.properties = end.properties;
-                // Anything left is trailing bytes.
-                machine.step(&mut input)?;
-                return Ok(doc);
-            }
-            None => {}
+        let Some(frame) = assembler.push(event) else { continue };
+        if let Frame::Header(h) = &frame {
+            let fits = input.chunk().len() as u64 / MIN_PIECE;
+            doc.pieces.reserve(u64::from(h.piece_count).min(fits) as usize);
+        }
+        if add_frame(&mut doc, frame) {
+            // Anything left is trailing bytes.
+            machine.step(&mut input)?;
+            return Ok(doc);
         }
     }
 }
@@ -229,11 +224,20 @@ impl<R: Read, D: Decoder<Error = crate::Error>> Iterator for DecoderReader<R, D>
 pub fn read_document<R: Read>(reader: R, options: DecodeOptions) -> Result<Document> {
     let mut doc = Document::default();
     for frame in SskbReader::with_options(reader, options) {
-        match frame? {
-            Frame::Header(h) => doc.version = h.version,
-            Frame::Piece(p) => doc.pieces.push(p),
-            Frame::End(end) => doc.properties = end.properties,
-        }
+        add_frame(&mut doc, frame?);
     }
     Ok(doc)
+}
+
+/// Adds a frame to a document being gathered; `true` at the end.
+fn add_frame(doc: &mut Document, frame: Frame) -> bool {
+    match frame {
+        Frame::Header(h) => doc.version = h.version,
+        Frame::Piece(p) => doc.pieces.push(p),
+        Frame::End(end) => {
+            doc.properties = end.properties;
+            return true;
+        }
+    }
+    false
 }

@@ -228,9 +228,6 @@ impl Machine {
         if let Some(e) = &self.failed {
             return Some(e.clone());
         }
-        if self.next == Next::Done {
-            return (buffered > 0).then(|| self.trailing(buffered));
-        }
         let end = self.offset + buffered as u64;
         let i = self.index;
         let n = self.piece_count;
@@ -271,7 +268,7 @@ impl Machine {
                 format!("the {len}-byte property blob ({buffered} bytes of it present)"),
                 Some(self.blob_path()),
             ),
-            Next::Done => unreachable!("handled above"),
+            Next::Done => return (buffered > 0).then(|| self.trailing(buffered)),
         };
         let mut e = Error::new(
             ErrorKind::Truncated,
@@ -417,17 +414,12 @@ impl Machine {
     fn step_inner<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
         loop {
             let buf = input.chunk();
-            if self.next == Next::Done {
-                return if buf.is_empty() {
-                    Ok(None)
-                } else {
-                    Err(self.trailing(buf.len()))
-                };
-            }
             if buf.len() < self.need {
                 return Ok(None);
             }
             match self.next {
+                Next::Done if buf.is_empty() => return Ok(None),
+                Next::Done => return Err(self.trailing(buf.len())),
                 Next::Header => {
                     let Some((n, version)) = self.unit(buf, wire::header)? else {
                         return Ok(None);
@@ -590,7 +582,6 @@ impl Machine {
                     }
                     return Ok(Some(self.finish_blob(raw)?));
                 }
-                Next::Done => unreachable!("handled above"),
             }
         }
     }

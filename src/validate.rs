@@ -6,7 +6,7 @@ use std::io::Read;
 
 use crate::codec::Frame;
 use crate::error::{Error, ErrorKind, Result};
-use crate::event::{Event, PieceEnd, PieceStart};
+use crate::event::{Event, PieceStart};
 use crate::model::{Document, Piece, Point, Shape};
 use crate::read::EventReader;
 use crate::resolve::check_from;
@@ -189,7 +189,7 @@ impl Validator {
             Event::Header(_) => Ok(()),
             Event::PieceStart(s) => self.start(s),
             Event::Point(p) => self.point(p),
-            Event::PieceEnd(e) => self.end(&tail_of(e)),
+            Event::PieceEnd(e) => self.end(&TailRef::from(e)),
             Event::End(_) => self.finish(),
         }
     }
@@ -222,15 +222,7 @@ impl Validator {
         for point in p.points.iter().flatten() {
             self.point(point)?;
         }
-        self.end(&TailRef {
-            rotation: p.rotation,
-            size: p.size,
-            shape: p.shape,
-            sides: p.sides,
-            mode: p.mode,
-            affects: p.affects.as_deref(),
-            properties: p.properties.as_ref(),
-        })
+        self.end(&TailRef::from(p))
     }
 
     /// The verdict on the pieces fed so far, as the reference's
@@ -355,18 +347,6 @@ impl Validator {
             }
         }
         Ok(())
-    }
-}
-
-fn tail_of(e: &PieceEnd) -> TailRef<'_> {
-    TailRef {
-        rotation: e.rotation,
-        size: e.size,
-        shape: e.shape,
-        sides: e.sides,
-        mode: e.mode,
-        affects: e.affects.as_deref(),
-        properties: e.properties.as_ref(),
     }
 }
 

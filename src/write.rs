@@ -4,7 +4,8 @@
 
 use bytes::BufMut;
 
-use crate::model::{Mode, Point, Shape, Vec2, Vec3};
+use crate::event::PieceEnd;
+use crate::model::{Mode, Piece, Point, Shape, Vec2, Vec3};
 use crate::properties::Properties;
 use crate::wire::{
     bit, check_f32, check_sides, Names, Problem, Rule, CURVE_IN, CURVE_OUT, POSITION, ROTATION, SIZE, TRANSITION_IN,
@@ -55,6 +56,34 @@ pub(crate) struct TailRef<'a> {
     pub mode: Option<Mode>,
     pub affects: Option<&'a [u32]>,
     pub properties: Option<&'a Properties>,
+}
+
+impl<'a> From<&'a Piece> for TailRef<'a> {
+    fn from(p: &'a Piece) -> Self {
+        TailRef {
+            rotation: p.rotation,
+            size: p.size,
+            shape: p.shape,
+            sides: p.sides,
+            mode: p.mode,
+            affects: p.affects.as_deref(),
+            properties: p.properties.as_ref(),
+        }
+    }
+}
+
+impl<'a> From<&'a PieceEnd> for TailRef<'a> {
+    fn from(e: &'a PieceEnd) -> Self {
+        TailRef {
+            rotation: e.rotation,
+            size: e.size,
+            shape: e.shape,
+            sides: e.sides,
+            mode: e.mode,
+            affects: e.affects.as_deref(),
+            properties: e.properties.as_ref(),
+        }
+    }
 }
 
 impl TailRef<'_> {
