@@ -9,7 +9,6 @@
 //! the state machine adds the `pieces[i].points[j].` prefix.
 
 use nom::bytes::streaming::tag;
-use nom::number::streaming::{le_f32, le_u16, le_u32, le_u8};
 use nom::IResult;
 
 use crate::error::ErrorKind;
@@ -118,6 +117,41 @@ impl Problem {
             Problem::Nom(k) => (ErrorKind::Truncated, "", format!("unexpected parse failure: {k:?}")),
         }
     }
+}
+
+/// The next `N` bytes, or `Incomplete` with how many more are needed. The
+/// fixed-width primitives below are nom parsers built on it (the generic
+/// ones in `nom::number` assemble integers a byte at a time).
+#[inline]
+fn array<const N: usize>(i: In<'_>) -> PResult<'_, [u8; N]> {
+    match i.split_first_chunk::<N>() {
+        Some((a, rest)) => Ok((rest, *a)),
+        None => Err(nom::Err::Incomplete(nom::Needed::new(N - i.len()))),
+    }
+}
+
+#[inline]
+fn le_u8(i: In<'_>) -> PResult<'_, u8> {
+    let (rest, [b]) = array::<1>(i)?;
+    Ok((rest, b))
+}
+
+#[inline]
+fn le_u16(i: In<'_>) -> PResult<'_, u16> {
+    let (rest, a) = array::<2>(i)?;
+    Ok((rest, u16::from_le_bytes(a)))
+}
+
+#[inline]
+fn le_u32(i: In<'_>) -> PResult<'_, u32> {
+    let (rest, a) = array::<4>(i)?;
+    Ok((rest, u32::from_le_bytes(a)))
+}
+
+#[inline]
+fn le_f32(i: In<'_>) -> PResult<'_, f32> {
+    let (rest, a) = array::<4>(i)?;
+    Ok((rest, f32::from_le_bytes(a)))
 }
 
 fn fail<T>(input: In<'_>, problem: Problem) -> PResult<'_, T> {
