@@ -124,6 +124,15 @@ impl DecodeOptions {
     }
 }
 
+/// A count or length checked against the input left and the limits.
+#[derive(Clone, Copy, Debug)]
+enum Count {
+    Pieces,
+    Points,
+    Affects,
+    Blob,
+}
+
 /// What the machine reads next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Next {
@@ -360,15 +369,26 @@ impl Machine {
         e
     }
 
+    /// The name and field path of a count, built only for an error.
+    fn count_names(&self, which: Count) -> (&'static str, String) {
+        match which {
+            Count::Pieces => ("piece_count", "pieces".into()),
+            Count::Points => ("point_count", format!("{}.points", self.piece_path())),
+            Count::Affects => ("affects_count", format!("{}.affects", self.piece_path())),
+            Count::Blob => ("the property blob length", self.blob_path()),
+        }
+    }
+
     /// Checks a u32 count read at `at` against the input left after it:
     /// `count` items of at least `item` bytes, then at least `after` bytes.
-    fn check_count(&self, count: u32, item: u64, after: u64, at: u64, what: &str, path: String) -> Result<()> {
+    fn check_count(&self, count: u32, item: u64, after: u64, at: u64, which: Count) -> Result<()> {
         let Some(len) = self.opts.input_len else {
             return Ok(());
         };
         let left = len.saturating_sub(at + 4);
         let needed = u64::from(count).saturating_mul(item).saturating_add(after);
         if needed > left {
+            let (what, path) = self.count_names(which);
             let mut e = Error::new(
                 ErrorKind::CountExceedsRemaining,
                 format!("{what} is {count}, which needs at least {needed} more bytes, but only {left} remain"),
@@ -383,8 +403,9 @@ impl Machine {
         Ok(())
     }
 
-    fn limit(&self, value: u32, max: u32, at: u64, what: &str, path: String) -> Result<()> {
+    fn limit(&self, value: u32, max: u32, at: u64, which: Count) -> Result<()> {
         if value > max {
+            let (what, path) = self.count_names(which);
             let mut e = Error::new(
                 ErrorKind::LimitExceeded,
                 format!("{what} is {value}, above the limit of {max}"),
@@ -433,7 +454,7 @@ impl Machine {
                         return Ok(None);
                     };
                     let at = self.offset;
-                    self.check_count(count, MIN_PIECE, 4, at, "piece_count", "pieces".into())?;
+                    self.check_count(count, MIN_PIECE, 4, at, Count::Pieces)?;
                     self.commit(input, n);
                     self.piece_count = count;
                     self.index = 0;
@@ -451,10 +472,9 @@ impl Machine {
                     if let Some(count) = head.point_count {
                         let at = self.offset + wire::point_count_offset(&head) as u64;
                         let after = head.min_after_points() + self.min_after_piece();
-                        let path = format!("{}.points", self.piece_path());
-                        self.check_count(count, MIN_POINT, after, at, "point_count", path.clone())?;
+                        self.check_count(count, MIN_POINT, after, at, Count::Points)?;
                         if self.hold_points {
-                            self.limit(count, self.opts.limits.max_points_per_piece, at, "point_count", path)?;
+                            self.limit(count, self.opts.limits.max_points_per_piece, at, Count::Points)?;
                         }
                     }
                     self.commit(input, n);
@@ -489,15 +509,21 @@ impl Machine {
                         return Ok(None);
                     };
                     self.affects.clear();
-                    self.seen.clear();
                     self.affects_left = 0;
                     if let Some(count) = tail.affects_count {
                         let at = self.offset + tail.affects_count_at as u64;
                         let after = if head.has_blob() { 4 } else { 0 } + self.min_after_piece();
-                        let path = format!("{}.affects", self.piece_path());
-                        self.check_count(count, 4, after, at, "affects_count", path.clone())?;
-                        self.limit(count, self.opts.limits.max_affects, at, "affects_count", path)?;
+                        self.check_count(count, 4, after, at, Count::Affects)?;
+                        self.limit(count, self.opts.limits.max_affects, at, Count::Affects)?;
                         self.affects_left = count;
+                        // Clearing a set costs its capacity: after a piece
+                        // with a long list, start afresh rather than pay that
+                        // for every later piece.
+                        if self.seen.capacity() > 4 * count as usize + 64 {
+                            self.seen = HashSet::new();
+                        } else {
+                            self.seen.clear();
+                        }
                         let fits = (buf.len() - n) / 4;
                         self.affects.reserve((count as usize).min(fits));
                     }
@@ -546,14 +572,8 @@ impl Machine {
                     let at = self.offset;
                     let root = self.index >= self.piece_count;
                     let after = if root { 0 } else { self.min_after_piece() };
-                    self.check_count(len, 1, after, at, "the property blob length", self.blob_path())?;
-                    self.limit(
-                        len,
-                        self.opts.limits.max_property_bytes,
-                        at,
-                        "the property blob length",
-                        self.blob_path(),
-                    )?;
+                    self.check_count(len, 1, after, at, Count::Blob)?;
+                    self.limit(len, self.opts.limits.max_property_bytes, at, Count::Blob)?;
                     self.commit(input, n);
                     if len > 0 {
                         self.next = Next::Blob(len);
