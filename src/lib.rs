@@ -17,6 +17,12 @@
 //! [`Frame`]s carry one whole piece; [`Event`]s carry one point at a time, so
 //! a piece larger than memory can be processed in constant memory.
 //!
+//! The same layers run the other way for writing ([`encode`],
+//! [`SskbWriter`], [`SskbEncoder`]). [`resolve`] applies inheritance,
+//! [`Validator`] / [`validate_slice`] check the geometry in one streaming
+//! pass, [`parse_ssk`] / [`to_ssk`] read and write the `.ssk` text form, and
+//! the `json` module (feature `json`, on by default) the JSON form.
+//!
 //! ## The byte layout (version 1.0, little-endian)
 //!
 //! ```text

@@ -166,8 +166,8 @@ pub(crate) struct Machine {
     head: Head,
     point_index: u32,
     tail: Tail,
+    /// The current piece's affects ids read so far.
     affects: Vec<u32>,
-    affects_left: u32,
     seen: HashSet<u32>,
     failed: Option<Error>,
 }
@@ -187,7 +187,6 @@ impl Machine {
             point_index: 0,
             tail: Tail::default(),
             affects: Vec::new(),
-            affects_left: 0,
             seen: HashSet::new(),
             failed: None,
         }
@@ -509,13 +508,11 @@ impl Machine {
                         return Ok(None);
                     };
                     self.affects.clear();
-                    self.affects_left = 0;
                     if let Some(count) = tail.affects_count {
                         let at = self.offset + tail.affects_count_at as u64;
                         let after = if head.has_blob() { 4 } else { 0 } + self.min_after_piece();
                         self.check_count(count, 4, after, at, Count::Affects)?;
                         self.limit(count, self.opts.limits.max_affects, at, Count::Affects)?;
-                        self.affects_left = count;
                         // Clearing a set costs its capacity: after a piece
                         // with a long list, start afresh rather than pay that
                         // for every later piece.
@@ -529,14 +526,14 @@ impl Machine {
                     }
                     self.commit(input, n);
                     self.tail = tail;
-                    if self.affects_left > 0 {
+                    if self.affects_left() > 0 {
                         self.next = Next::Affects;
                     } else if let Some(ev) = self.after_affects() {
                         return Ok(Some(ev));
                     }
                 }
                 Next::Affects => {
-                    let take = (self.affects_left as usize).min(buf.len() / 4);
+                    let take = (self.affects_left() as usize).min(buf.len() / 4);
                     if take == 0 {
                         self.need = 4;
                         return Ok(None);
@@ -556,8 +553,7 @@ impl Machine {
                         self.affects.push(id);
                     }
                     self.commit(input, take * 4);
-                    self.affects_left -= take as u32;
-                    if self.affects_left > 0 {
+                    if self.affects_left() > 0 {
                         self.need = 4;
                         return Ok(None);
                     }
@@ -604,6 +600,14 @@ impl Machine {
                 }
             }
         }
+    }
+
+    /// Affects ids of the current piece not read yet.
+    fn affects_left(&self) -> u32 {
+        self.tail
+            .affects_count
+            .unwrap_or(0)
+            .saturating_sub(self.affects.len() as u32)
     }
 
     /// After the affects ids: a blob length follows, or the piece ends here.
