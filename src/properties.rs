@@ -131,8 +131,7 @@ impl Properties {
                     format!("duplicate key `{k}`"),
                 ));
             }
-            quote(k, &mut out);
-            out.push_str(": ");
+            emit_key(k, &mut out, false);
             emit_flow(v, &mut out)?;
             out.push('\n');
         }
@@ -448,6 +447,22 @@ pub(crate) fn quote(s: &str, out: &mut String) {
     out.push('"');
 }
 
+/// Longest implicit (`key: value`) key YAML allows, in characters.
+const IMPLICIT_KEY_MAX: usize = 1024;
+
+/// Emits a mapping key and its `:`: an implicit key when short enough, else
+/// an explicit `? key` entry.
+fn emit_key(k: &str, out: &mut String, flow: bool) {
+    let start = out.len();
+    quote(k, out);
+    if out[start..].chars().count() < IMPLICIT_KEY_MAX - 2 {
+        out.push_str(": ");
+        return;
+    }
+    out.insert_str(start, "? ");
+    out.push_str(if flow { " : " } else { "\n: " });
+}
+
 /// Emits `v` in flow style, without recursion.
 pub(crate) fn emit_flow(v: &Value, out: &mut String) -> Result<()> {
     enum Todo<'a> {
@@ -460,10 +475,7 @@ pub(crate) fn emit_flow(v: &Value, out: &mut String) -> Result<()> {
     while let Some(t) = todo.pop() {
         match t {
             Todo::Text(s) => out.push_str(s),
-            Todo::Key(k) => {
-                quote(k, out);
-                out.push_str(": ");
-            }
+            Todo::Key(k) => emit_key(k, out, true),
             Todo::Value(v, depth) => match v {
                 Value::Null => out.push_str("null"),
                 Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -726,6 +738,24 @@ mod tests {
             "]".repeat(DEFAULT_MAX_YAML_DEPTH - 1)
         );
         assert!(parse(&ok).is_ok(), "{}", parse(&ok).unwrap_err());
+    }
+
+    #[test]
+    fn long_keys_round_trip() {
+        // Found by the properties fuzzer: a key longer than YAML's 1024
+        // characters for an implicit key, at the root and nested.
+        let long = "\u{b}".repeat(300) + "a";
+        for v in [
+            Value::Mapping(vec![(long.clone(), Value::Int(-12)), ("b".into(), Value::Null)]),
+            Value::Mapping(vec![(
+                "a".into(),
+                Value::Mapping(vec![(long.clone(), Value::Bool(true))]),
+            )]),
+            Value::Mapping(vec![("x".repeat(2000), Value::Sequence(vec![Value::Int(1)]))]),
+        ] {
+            let p = Properties::from_value(&v).unwrap();
+            assert_eq!(p.parse().unwrap(), v);
+        }
     }
 
     #[test]
