@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use bytes::BytesMut;
-use serde_json::{json, Map, Value as Json};
-use sskb::{Decoder as _, Document, Error, Frame, Piece, Point, Properties, SskbDecoder, Value, Vec2, Vec3};
+use serde_json::Value as Json;
+use sskb::{Decoder as _, Document, Error, Frame, SskbDecoder};
 
 pub fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance")
@@ -79,98 +79,10 @@ pub fn same_outcome(expected: &str, got: &str) -> bool {
     norm(expected) == norm(got)
 }
 
-fn f(v: f32) -> Json {
-    json!(f64::from(v))
-}
-
-fn v3(v: Vec3) -> Json {
-    json!({"x": f(v.x), "y": f(v.y), "z": f(v.z)})
-}
-
-fn v2(v: Vec2) -> Json {
-    json!({"x": f(v.x), "y": f(v.y)})
-}
-
-pub fn value_json(v: &Value) -> Json {
-    match v {
-        Value::Null => Json::Null,
-        Value::Bool(b) => json!(b),
-        Value::Int(i) => json!(i),
-        Value::Float(x) => json!(x),
-        Value::String(s) => json!(s),
-        Value::Sequence(items) => Json::Array(items.iter().map(value_json).collect()),
-        Value::Mapping(entries) => Json::Object(entries.iter().map(|(k, v)| (k.clone(), value_json(v))).collect()),
-    }
-}
-
-fn props_json(p: &Properties) -> Json {
-    value_json(&p.parse().expect("properties of a decoded document parse"))
-}
-
-fn point_json(p: &Point) -> Json {
-    let mut m = Map::new();
-    m.insert("x".into(), f(p.position.x));
-    m.insert("y".into(), f(p.position.y));
-    m.insert("z".into(), f(p.position.z));
-    for (k, v) in [
-        ("curve_in", p.curve_in),
-        ("curve_out", p.curve_out),
-        ("size", p.size),
-        ("rotation", p.rotation),
-    ] {
-        if let Some(v) = v {
-            m.insert(k.into(), v3(v));
-        }
-    }
-    for (k, v) in [("transition_in", p.transition_in), ("transition_out", p.transition_out)] {
-        if let Some(v) = v {
-            m.insert(k.into(), v2(v));
-        }
-    }
-    Json::Object(m)
-}
-
-pub fn piece_json(p: &Piece) -> Json {
-    let mut m = Map::new();
-    m.insert("id".into(), json!(p.id));
-    if let Some(from) = p.from {
-        m.insert("from".into(), json!(from));
-    }
-    if let Some(points) = &p.points {
-        m.insert("points".into(), Json::Array(points.iter().map(point_json).collect()));
-    }
-    if let Some(r) = p.rotation {
-        m.insert("rotation".into(), v3(r));
-    }
-    if let Some(s) = p.size {
-        m.insert("size".into(), v3(s));
-    }
-    if let Some(s) = p.shape {
-        m.insert("shape".into(), json!(s.name()));
-    }
-    if let Some(s) = p.sides {
-        m.insert("sides".into(), json!(s));
-    }
-    if let Some(mode) = p.mode {
-        m.insert("mode".into(), json!(mode.name()));
-    }
-    if let Some(a) = &p.affects {
-        m.insert("affects".into(), json!(a));
-    }
-    if let Some(props) = &p.properties {
-        m.insert("properties".into(), props_json(props));
-    }
-    Json::Object(m)
-}
-
+/// The document in the JSON form of `shared/README.md`, by the crate's own
+/// writer (`sskb::json`); the corpus's expected files check it.
 pub fn doc_json(d: &Document) -> Json {
-    let mut m = Map::new();
-    m.insert("version".into(), json!(format!("{}.{}", d.version.0, d.version.1)));
-    m.insert("pieces".into(), Json::Array(d.pieces.iter().map(piece_json).collect()));
-    if let Some(p) = &d.properties {
-        m.insert("properties".into(), props_json(p));
-    }
-    Json::Object(m)
+    sskb::json::document_json(d).expect("properties of a decoded document parse")
 }
 
 /// Structural equality; numbers are equal when both are integers and equal,
