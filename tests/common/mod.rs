@@ -79,6 +79,7 @@ pub fn same_outcome(expected: &str, got: &str) -> bool {
     norm(expected) == norm(got)
 }
 
+#[cfg(feature = "json")]
 /// The document in the JSON form of `shared/README.md`, by the crate's own
 /// writer (`sskb::json`); the corpus's expected files check it.
 pub fn doc_json(d: &Document) -> Json {
