@@ -7,7 +7,7 @@ use bytes::BytesMut;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use sskb::{Decoder, Document, EventDecoder, Piece, Point, Shape, SskbDecoder, Vec2, Vec3};
 
-/// One piece of `points` points with curve controls and transitions (60 bytes each).
+/// One piece of `points` points with curve controls and a transition (50 bytes each).
 fn big_piece(points: usize) -> Vec<u8> {
     let pts = (0..points)
         .map(|i| {
@@ -84,7 +84,7 @@ fn chunked<D: Decoder<Error = sskb::Error>>(mut d: D, data: &[u8], chunk: usize)
 }
 
 fn bench(c: &mut Criterion) {
-    let big = big_piece(20_000_000 / 60);
+    let big = big_piece(20_000_000 / 50);
     let mut g = c.benchmark_group("20MB_piece");
     g.sample_size(10);
     g.throughput(Throughput::Bytes(big.len() as u64));
@@ -106,7 +106,7 @@ fn bench(c: &mut Criterion) {
     // 1-byte chunks must scale linearly: the same cost per byte at 1 MB and 4 MB.
     let mut g = c.benchmark_group("1_byte_chunks");
     g.sample_size(10);
-    for points in [1_000_000 / 60, 4_000_000 / 60] {
+    for points in [1_000_000 / 50, 4_000_000 / 50] {
         let data = big_piece(points);
         g.throughput(Throughput::Bytes(data.len() as u64));
         g.bench_with_input(BenchmarkId::new("events", data.len()), &data, |b, d| {

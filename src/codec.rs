@@ -10,6 +10,7 @@ use crate::event::{End, Event, Header};
 use crate::limits::Limits;
 use crate::model::Piece;
 use crate::state::{DecodeOptions, Machine};
+use crate::wire::MIN_POINT;
 
 /// A decoded unit at piece granularity.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,14 +151,17 @@ pub(crate) struct Assembler {
 }
 
 impl Assembler {
-    pub fn push(&mut self, event: Event) -> Option<Frame> {
+    /// Adds an event; `in_hand` is how many input bytes are buffered after
+    /// it, which bounds what a piece's points may preallocate.
+    pub fn push(&mut self, event: Event, in_hand: usize) -> Option<Frame> {
         match event {
             Event::Header(h) => Some(Frame::Header(h)),
             Event::PieceStart(s) => {
+                let fits = in_hand / MIN_POINT as usize;
                 self.piece = Some(Piece {
                     id: s.id,
                     from: s.from,
-                    points: s.point_count.map(|_| Vec::new()),
+                    points: s.point_count.map(|n| Vec::with_capacity((n as usize).min(fits))),
                     ..Piece::default()
                 });
                 None
@@ -247,7 +251,7 @@ impl Decoder for SskbDecoder {
     /// Any decoding error; after one, every call returns it again.
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Frame>> {
         while let Some(event) = self.events.decode(src)? {
-            if let Some(frame) = self.assembler.push(event) {
+            if let Some(frame) = self.assembler.push(event, src.len()) {
                 return Ok(Some(frame));
             }
         }
@@ -258,7 +262,7 @@ impl Decoder for SskbDecoder {
     /// As [`EventDecoder::decode_eof`].
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Frame>> {
         while let Some(event) = self.events.decode_eof(src)? {
-            if let Some(frame) = self.assembler.push(event) {
+            if let Some(frame) = self.assembler.push(event, src.len()) {
                 return Ok(Some(frame));
             }
         }

@@ -277,6 +277,30 @@ impl SskbEncoder {
         self.end(&tail, dst)
     }
 
+    /// A whole document: header, each piece (then `after_piece`, which may
+    /// move the bytes on), end.
+    fn document(
+        &mut self,
+        doc: &Document,
+        dst: &mut BytesMut,
+        mut after_piece: impl FnMut(&mut BytesMut) -> Result<()>,
+    ) -> Result<()> {
+        let count = u32::try_from(doc.pieces.len())
+            .map_err(|_| Error::new(ErrorKind::Structure, "more than u32::MAX pieces"))?;
+        self.encode(
+            &Frame::Header(Header {
+                version: doc.version,
+                piece_count: count,
+            }),
+            dst,
+        )?;
+        for p in &doc.pieces {
+            self.atomically(dst, |enc, dst| enc.piece(p, dst))?;
+            after_piece(dst)?;
+        }
+        self.atomically(dst, |enc, dst| enc.finish(doc.properties.as_ref(), dst))
+    }
+
     /// Runs `f`; on error, restores the encoder and `dst` as they were.
     fn atomically(&mut self, dst: &mut BytesMut, f: impl FnOnce(&mut Self, &mut BytesMut) -> Result<()>) -> Result<()> {
         let (saved, len) = (self.clone(), dst.len());
@@ -376,9 +400,9 @@ impl Encoder<&Frame> for SskbEncoder {
 /// transition x outside [0, 1], duplicate affects, empty points, a piece
 /// without `from` missing points, size or shape, a malformed property blob).
 pub fn encode(doc: &Document) -> Result<Vec<u8>> {
-    let mut w = SskbWriter::new(Vec::new());
-    w.write_document(doc)?;
-    w.finish()
+    let mut out = BytesMut::new();
+    SskbEncoder::new().document(doc, &mut out, |_| Ok(()))?;
+    Ok(Vec::from(out))
 }
 
 /// Writes frames or events to a blocking [`Write`], buffering up to 64 KiB.
@@ -401,6 +425,15 @@ pub struct SskbWriter<W: Write> {
 
 const FLUSH_AT: usize = 64 * 1024;
 
+/// Moves the buffered bytes to `out` once there are enough of them.
+fn spill(out: &mut impl Write, buf: &mut BytesMut) -> Result<()> {
+    if buf.len() >= FLUSH_AT {
+        out.write_all(buf)?;
+        buf.clear();
+    }
+    Ok(())
+}
+
 impl<W: Write> SskbWriter<W> {
     /// A writer over `inner`.
     pub fn new(inner: W) -> Self {
@@ -412,11 +445,7 @@ impl<W: Write> SskbWriter<W> {
     }
 
     fn spill(&mut self) -> Result<()> {
-        if self.buf.len() >= FLUSH_AT {
-            self.inner.write_all(&self.buf)?;
-            self.buf.clear();
-        }
-        Ok(())
+        spill(&mut self.inner, &mut self.buf)
     }
 
     /// Writes one frame.
@@ -442,20 +471,8 @@ impl<W: Write> SskbWriter<W> {
     /// # Errors
     /// As [`encode`], or `io`.
     pub fn write_document(&mut self, doc: &Document) -> Result<()> {
-        let count = u32::try_from(doc.pieces.len())
-            .map_err(|_| Error::new(ErrorKind::Structure, "more than u32::MAX pieces"))?;
-        self.write_frame(&Frame::Header(Header {
-            version: doc.version,
-            piece_count: count,
-        }))?;
-        for p in &doc.pieces {
-            let enc = &mut self.encoder;
-            enc.atomically(&mut self.buf, |enc, dst| enc.piece(p, dst))?;
-            self.spill()?;
-        }
-        self.write_frame(&Frame::End(End {
-            properties: doc.properties.clone(),
-        }))
+        let inner = &mut self.inner;
+        self.encoder.document(doc, &mut self.buf, |buf| spill(inner, buf))
     }
 
     /// Flushes and returns the inner writer.

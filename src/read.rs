@@ -72,7 +72,9 @@ fn decode_document<I: Input>(opts: DecodeOptions, mut input: I) -> Result<Docume
             let fallback = || crate::Error::new(crate::ErrorKind::Truncated, "the input ended");
             return Err(machine.eof_error(input.chunk().len()).unwrap_or_else(fallback));
         };
-        let Some(frame) = assembler.push(event) else { continue };
+        let Some(frame) = assembler.push(event, input.chunk().len()) else {
+            continue;
+        };
         if let Frame::Header(h) = &frame {
             let fits = input.chunk().len() as u64 / MIN_PIECE;
             doc.pieces.reserve(u64::from(h.piece_count).min(fits) as usize);
