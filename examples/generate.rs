@@ -1,63 +1,33 @@
-//! Writes a large `.sskb` file point by point with the event encoder, in
-//! constant memory: one helix piece of N points plus a few small pieces.
+//! Writes a large `.sskb` file event by event with the event encoder, in
+//! constant memory, with the benches' generators (`benches/common/gen.rs`):
 //!
 //! ```text
-//! cargo run --release --example generate -- big.sskb 5000000
+//! cargo run --release --example generate -- OUT.sskb MEGABYTES [single|small|mixed]
 //! ```
+//!
+//! `single`: one piece whose points carry curve controls and sizes;
+//! `small` (the default): pieces of 2–64 points, every 4th inherited, a third
+//! with a property blob; `mixed`: as `small`, each point with random fields.
 
 use std::io::BufWriter;
 
-use sskb::{End, Event, Header, PieceEnd, PieceStart, Point, Shape, SskbWriter, Vec3};
+#[path = "../benches/common/gen.rs"]
+mod gen;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let path = args.next().unwrap_or_else(|| "big.sskb".into());
-    let points: u32 = args.next().map(|n| n.parse()).transpose()?.unwrap_or(1_000_000);
+    let megabytes: f64 = args.next().map(|n| n.parse()).transpose()?.unwrap_or(20.0);
+    let kind = args.next().unwrap_or_else(|| "small".into());
+    let bytes = (megabytes * 1e6) as u64;
     let file = BufWriter::new(std::fs::File::create(&path)?);
-    let mut w = SskbWriter::new(file);
-    w.write_event(&Event::Header(Header {
-        version: (1, 0),
-        piece_count: 2,
-    }))?;
-    w.write_event(&Event::PieceStart(PieceStart {
-        index: 0,
-        id: 0,
-        from: None,
-        field_mask: None,
-        point_count: Some(points),
-    }))?;
-    for i in 0..points {
-        let t = i as f32 * 0.01;
-        w.write_event(&Event::Point(Point::at(Vec3::new(t.cos() * 50.0, t.sin() * 50.0, t))))?;
-    }
-    w.write_event(&Event::PieceEnd(PieceEnd {
-        rotation: None,
-        size: Some(Vec3::new(2.0, 2.0, 0.0)),
-        shape: Some(Shape::Circle),
-        sides: None,
-        mode: None,
-        affects: None,
-        properties: None,
-    }))?;
-    // A derived piece that inherits everything but its mode.
-    w.write_event(&Event::PieceStart(PieceStart {
-        index: 1,
-        id: 1,
-        from: Some(0),
-        field_mask: Some(1 << 5),
-        point_count: None,
-    }))?;
-    w.write_event(&Event::PieceEnd(PieceEnd {
-        rotation: None,
-        size: None,
-        shape: None,
-        sides: None,
-        mode: Some(sskb::Mode::Subtract),
-        affects: None,
-        properties: None,
-    }))?;
-    w.write_event(&Event::End(End::default()))?;
-    w.finish()?;
-    println!("wrote {path}: {points} points");
+    let file = match kind.as_str() {
+        "single" => gen::single_piece(file, bytes)?,
+        "small" => gen::small_pieces(file, bytes)?,
+        "mixed" => gen::mixed_points(file, bytes)?,
+        other => return Err(format!("unknown kind `{other}` (single, small or mixed)").into()),
+    };
+    let len = file.into_inner().map_err(|e| e.into_error())?.metadata()?.len();
+    println!("wrote {path}: {len} bytes ({kind})");
     Ok(())
 }

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::event::{End, Event, Header};
 use crate::limits::Limits;
 use crate::model::Piece;
-use crate::state::{DecodeOptions, Machine};
+use crate::state::{DecodeOptions, Input, Machine};
 use crate::wire::MIN_POINT;
 
 /// A decoded unit at piece granularity.
@@ -117,15 +117,11 @@ impl Decoder for EventDecoder {
 
     /// # Errors
     /// Any decoding error; after one, every call returns it again.
+    #[inline]
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
         let event = self.machine.step(src)?;
         if event.is_none() {
-            // Only a blob is longer than a small unit. Reserve toward it, but
-            // never more than doubles the buffer: the length field is not
-            // trusted with an allocation, even within the limits.
-            if let Some(n) = self.machine.blob_wanted() {
-                src.reserve(n.saturating_sub(src.len()).min(src.len().max(64 * 1024)));
-            }
+            reserve_blob(&self.machine, src);
         }
         Ok(event)
     }
@@ -133,6 +129,7 @@ impl Decoder for EventDecoder {
     /// # Errors
     /// `truncated` when the input ends before the document does, with the
     /// offset of the end of input and what was being read.
+    #[inline]
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
         if let Some(event) = self.decode(src)? {
             return Ok(Some(event));
@@ -144,6 +141,15 @@ impl Decoder for EventDecoder {
     }
 }
 
+/// Only a blob is longer than a small unit: while the machine waits for one,
+/// reserve toward it, but never more than doubles the buffer (the length
+/// field is not trusted with an allocation, even within the limits).
+fn reserve_blob(machine: &Machine, src: &mut BytesMut) {
+    if let Some(n) = machine.blob_wanted() {
+        src.reserve(n.saturating_sub(src.len()).min(src.len().max(64 * 1024)));
+    }
+}
+
 /// Gathers events into [`Frame`]s.
 #[derive(Debug, Default)]
 pub(crate) struct Assembler {
@@ -151,6 +157,26 @@ pub(crate) struct Assembler {
 }
 
 impl Assembler {
+    /// Steps `machine` over `input` until a frame is complete (`None` when
+    /// the buffer runs dry first). A piece's points whose bytes are in the
+    /// buffer go straight into its `Vec`, without an event each.
+    ///
+    /// # Errors
+    /// Any decoding error.
+    pub fn next_frame<I: Input>(&mut self, machine: &mut Machine, input: &mut I) -> Result<Option<Frame>> {
+        loop {
+            if let Some(points) = self.piece.as_mut().and_then(|p| p.points.as_mut()) {
+                machine.points_with(input, |p| points.push(*p));
+            }
+            let Some(event) = machine.step(input)? else {
+                return Ok(None);
+            };
+            if let Some(frame) = self.push(event, input.chunk().len()) {
+                return Ok(Some(frame));
+            }
+        }
+    }
+
     /// Adds an event; `in_hand` is how many input bytes are buffered after
     /// it, which bounds what a piece's points may preallocate.
     pub fn push(&mut self, event: Event, in_hand: usize) -> Option<Frame> {
@@ -250,22 +276,22 @@ impl Decoder for SskbDecoder {
     /// # Errors
     /// Any decoding error; after one, every call returns it again.
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Frame>> {
-        while let Some(event) = self.events.decode(src)? {
-            if let Some(frame) = self.assembler.push(event, src.len()) {
-                return Ok(Some(frame));
-            }
+        let frame = self.assembler.next_frame(&mut self.events.machine, src)?;
+        if frame.is_none() {
+            reserve_blob(&self.events.machine, src);
         }
-        Ok(None)
+        Ok(frame)
     }
 
     /// # Errors
     /// As [`EventDecoder::decode_eof`].
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Frame>> {
-        while let Some(event) = self.events.decode_eof(src)? {
-            if let Some(frame) = self.assembler.push(event, src.len()) {
-                return Ok(Some(frame));
-            }
+        if let Some(frame) = self.decode(src)? {
+            return Ok(Some(frame));
         }
-        Ok(None)
+        match self.events.machine.eof_error(src.len()) {
+            Some(e) => Err(e),
+            None => Ok(None),
+        }
     }
 }

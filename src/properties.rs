@@ -29,6 +29,8 @@ use saphyr_parser::{Event, Parser, ScalarStyle, ScanError};
 
 use crate::error::{Error, ErrorKind, Result};
 
+mod simple;
+
 /// The default for [`Limits::max_yaml_depth`](crate::Limits).
 pub const DEFAULT_MAX_YAML_DEPTH: usize = 128;
 /// The largest accepted [`Limits::max_yaml_depth`](crate::Limits): deeper
@@ -140,7 +142,7 @@ impl Properties {
 
     /// Checks the blob under the rules without building a value.
     pub(crate) fn check(&self, max_depth: usize) -> std::result::Result<(), PropError> {
-        if self.raw.is_empty() {
+        if self.raw.is_empty() || simple::is_valid_simple_mapping(&self.raw, max_depth) {
             return Ok(());
         }
         walk(&self.raw, max_depth, &mut Check)

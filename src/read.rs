@@ -66,14 +66,11 @@ fn decode_document<I: Input>(opts: DecodeOptions, mut input: I) -> Result<Docume
     let mut assembler = Assembler::default();
     let mut doc = Document::default();
     loop {
-        let Some(event) = machine.step(&mut input)? else {
+        let Some(frame) = assembler.next_frame(&mut machine, &mut input)? else {
             // The machine is not done before `End`, so this is always the
             // truncation error; the fallback only keeps the function total.
             let fallback = || crate::Error::new(crate::ErrorKind::Truncated, "the input ended");
             return Err(machine.eof_error(input.chunk().len()).unwrap_or_else(fallback));
-        };
-        let Some(frame) = assembler.push(event, input.chunk().len()) else {
-            continue;
         };
         if let Frame::Header(h) = &frame {
             let fits = input.chunk().len() as u64 / MIN_PIECE;
@@ -89,6 +86,78 @@ fn decode_document<I: Input>(opts: DecodeOptions, mut input: I) -> Result<Docume
 
 /// How many bytes a reader asks for at a time.
 const READ_CHUNK: usize = 64 * 1024;
+
+/// A blocking reader's bytes as the machine's input: one reusable buffer
+/// that reads go straight into (no copy through a scratch buffer), holding
+/// the unconsumed bytes and room for the next read. It grows only with the
+/// bytes actually read (a property blob waits whole in it), never on the
+/// word of a length field.
+pub(crate) struct Window<R> {
+    reader: R,
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    eof: bool,
+}
+
+impl<R: Read> Window<R> {
+    pub fn new(reader: R) -> Window<R> {
+        Window {
+            reader,
+            buf: Vec::new(),
+            start: 0,
+            end: 0,
+            eof: false,
+        }
+    }
+
+    /// Whether the reader has reported its end.
+    pub fn at_eof(&self) -> bool {
+        self.eof
+    }
+
+    /// Reads once more (retrying interrupted reads), after moving the
+    /// unconsumed bytes to the front.
+    ///
+    /// # Errors
+    /// `io` from the reader.
+    pub fn fill(&mut self) -> Result<()> {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        if self.buf.len() - self.end < READ_CHUNK {
+            self.buf.resize(self.end + READ_CHUNK, 0);
+        }
+        let n = loop {
+            match self.reader.read(&mut self.buf[self.end..]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                other => break other?,
+            }
+        };
+        self.end += n;
+        self.eof = n == 0;
+        Ok(())
+    }
+}
+
+impl<R> Input for Window<R> {
+    #[inline]
+    fn chunk(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+    #[inline]
+    fn advance(&mut self, n: usize) {
+        self.start = (self.start + n).min(self.end);
+    }
+    fn take_bytes(&mut self, n: usize) -> Bytes {
+        let n = n.min(self.end - self.start);
+        let b = Bytes::copy_from_slice(&self.buf[self.start..self.start + n]);
+        self.start += n;
+        b
+    }
+}
 
 /// Drives a [`Decoder`] from a blocking [`Read`]: an iterator of items.
 ///

@@ -16,7 +16,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::event::{End, Event, Header, PieceEnd, PieceStart};
 use crate::limits::Limits;
 use crate::properties::Properties;
-use crate::wire::{self, Head, In, PResult, Problem, Tail, MIN_PIECE, MIN_POINT};
+use crate::model::Point;
+use crate::wire::{self, Head, In, PResult, Problem, Tail, MAX_POINT, MIN_PIECE, MIN_POINT};
 
 /// A buffer the machine reads from: the codec's `BytesMut`, a `Bytes`, or a
 /// plain slice.
@@ -30,9 +31,11 @@ pub(crate) trait Input {
 }
 
 impl Input for BytesMut {
+    #[inline]
     fn chunk(&self) -> &[u8] {
         self
     }
+    #[inline]
     fn advance(&mut self, n: usize) {
         Buf::advance(self, n);
     }
@@ -42,9 +45,11 @@ impl Input for BytesMut {
 }
 
 impl Input for Bytes {
+    #[inline]
     fn chunk(&self) -> &[u8] {
         self
     }
+    #[inline]
     fn advance(&mut self, n: usize) {
         Buf::advance(self, n);
     }
@@ -57,9 +62,11 @@ impl Input for Bytes {
 pub(crate) struct SliceInput<'a>(pub &'a [u8]);
 
 impl Input for SliceInput<'_> {
+    #[inline]
     fn chunk(&self) -> &[u8] {
         self.0
     }
+    #[inline]
     fn advance(&mut self, n: usize) {
         self.0 = &self.0[n.min(self.0.len())..];
     }
@@ -145,6 +152,8 @@ enum Next {
     BlobLen,
     Blob(u32),
     Done,
+    /// An error was returned; `failed` holds it.
+    Failed,
 }
 
 /// The state machine. See the module docs.
@@ -219,13 +228,80 @@ impl Machine {
     /// unit (or the document is done and nothing follows).
     ///
     /// After an error, every call returns the same error.
+    #[inline]
     pub fn step<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
+        if self.next == Next::Point {
+            if let Some(p) = self.fast_point(input) {
+                return Ok(Some(Event::Point(p)));
+            }
+        }
+        self.step_unit(input)
+    }
+
+    /// The hot path: a point whose bytes are all in the buffer, parsed in
+    /// complete mode. `None` leaves everything to the streaming unit (a
+    /// buffer edge, or a bad value whose error it then reports). Like the
+    /// unit, it does not retry before the buffer holds the bytes the last
+    /// `Incomplete` asked for.
+    #[inline(always)]
+    fn fast_point<I: Input>(&mut self, input: &mut I) -> Option<Point> {
+        let buf = input.chunk();
+        if buf.len() < MAX_POINT && buf.len() < self.need.max(MIN_POINT as usize) {
+            return None;
+        }
+        let (rest, p) = wire::point_complete(buf).ok()?;
+        let n = buf.len() - rest.len();
+        self.commit(input, n);
+        self.point_done(1);
+        Some(p)
+    }
+
+    /// Counts `n` points of the current piece as read.
+    #[inline]
+    fn point_done(&mut self, n: u32) {
+        self.point_index += n;
+        if Some(self.point_index) == self.head.point_count {
+            self.next = Next::Tail;
+        }
+    }
+
+    /// Reads the current piece's points whose bytes are all in the buffer
+    /// and hands each to `f`, committing them at once: the fast path of the
+    /// piece-level doors and of validation, with no event per point. Points
+    /// at the buffer's edge, and any bad value, are left to
+    /// [`Machine::step`]. Returns how many points were read.
+    #[inline]
+    pub fn points_with<I: Input>(&mut self, input: &mut I, mut f: impl FnMut(&Point)) -> u32 {
+        if self.next != Next::Point {
+            return 0;
+        }
+        let left = self.head.point_count.unwrap_or(0) - self.point_index;
+        let buf = input.chunk();
+        let mut rest = buf;
+        let mut k = 0;
+        while k < left && rest.len() >= MIN_POINT as usize {
+            let Ok((r, p)) = wire::point_complete(rest) else {
+                break;
+            };
+            f(&p);
+            rest = r;
+            k += 1;
+        }
+        let n = buf.len() - rest.len();
+        self.commit(input, n);
+        self.point_done(k);
+        k
+    }
+
+    /// Every unit but the fast path's points, and the errors.
+    fn step_unit<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
         let r = self.step_inner(input);
         if let Err(e) = &r {
             self.failed = Some(e.clone());
+            self.next = Next::Failed;
         }
         r
     }
@@ -277,6 +353,7 @@ impl Machine {
                 Some(self.blob_path()),
             ),
             Next::Done => return (buffered > 0).then(|| self.trailing(buffered)),
+            Next::Failed => return None,
         };
         let mut e = Error::new(
             ErrorKind::Truncated,
@@ -425,6 +502,7 @@ impl Machine {
         u64::from(self.piece_count - self.index - 1) * MIN_PIECE + 4
     }
 
+    #[inline]
     fn commit<I: Input>(&mut self, input: &mut I, n: usize) {
         input.advance(n);
         self.offset += n as u64;
@@ -440,6 +518,8 @@ impl Machine {
             match self.next {
                 Next::Done if buf.is_empty() => return Ok(None),
                 Next::Done => return Err(self.trailing(buf.len())),
+                // `step_unit` returns the stored error before this is reached.
+                Next::Failed => return Ok(None),
                 Next::Header => {
                     let Some((n, version)) = self.unit(buf, wire::header)? else {
                         return Ok(None);
@@ -496,10 +576,7 @@ impl Machine {
                         return Ok(None);
                     };
                     self.commit(input, n);
-                    self.point_index += 1;
-                    if Some(self.point_index) == self.head.point_count {
-                        self.next = Next::Tail;
-                    }
+                    self.point_done(1);
                     return Ok(Some(Event::Point(point)));
                 }
                 Next::Tail => {

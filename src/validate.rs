@@ -8,9 +8,9 @@ use crate::codec::Frame;
 use crate::error::{Error, ErrorKind, Result};
 use crate::event::{Event, PieceStart};
 use crate::model::{Document, Piece, Point, Shape};
-use crate::read::EventReader;
+use crate::read::Window;
 use crate::resolve::check_from;
-use crate::state::DecodeOptions;
+use crate::state::{DecodeOptions, Input, Machine, SliceInput};
 use crate::write::{check_point, TailRef};
 
 /// Default `transition_out.x` of a segment's first point.
@@ -51,6 +51,32 @@ struct Building {
     point_problem: Option<String>,
 }
 
+impl Building {
+    /// Takes one point: its checks (the decoder's already made, when
+    /// `decoded`) and the monotone transition rule with the point before.
+    #[inline]
+    fn track(&mut self, p: &Point, decoded: bool) {
+        if self.point_problem.is_none() {
+            let checked = if decoded { Ok(()) } else { check_point(p) };
+            if let Err(problem) = checked {
+                self.point_problem = Some(format!("point {}: {}", self.seen, problem.describe().2));
+            } else if let Some(a) = self.prev_out {
+                let z = p.transition_in.map_or(DEFAULT_IN, |t| f64::from(t.x));
+                if !(0.0 <= a && a <= z && z <= 1.0) {
+                    self.point_problem = Some(format!(
+                        "segment {} (points {} to {}): its transition is not monotone in x ({a} > {z})",
+                        self.seen - 1,
+                        self.seen - 1,
+                        self.seen
+                    ));
+                }
+            }
+        }
+        self.prev_out = Some(p.transition_out.map_or(DEFAULT_OUT, |t| f64::from(t.x)));
+        self.seen += 1;
+    }
+}
+
 /// Where each resolved field of a piece comes from (an index into the records).
 #[derive(Clone, Copy, Debug, Default)]
 struct Resolved {
@@ -82,6 +108,9 @@ pub struct Validator {
     problems: Vec<(u32, Stage, String)>,
     current: Option<Building>,
     finished: bool,
+    /// Whether every point comes from this crate's decoder, which has
+    /// checked its values already (so they are not checked again).
+    decoded: bool,
 }
 
 fn invalid(rec: &Rec, index: usize, message: impl AsRef<str>) -> Error {
@@ -94,6 +123,14 @@ impl Validator {
     /// An empty validator.
     pub fn new() -> Validator {
         Validator::default()
+    }
+
+    /// A validator fed only by this crate's decoder.
+    fn for_decoded() -> Validator {
+        Validator {
+            decoded: true,
+            ..Validator::default()
+        }
     }
 
     /// How many pieces have been fed.
@@ -126,27 +163,13 @@ impl Validator {
         Ok(())
     }
 
+    #[inline]
     fn point(&mut self, p: &Point) -> Result<()> {
+        let decoded = self.decoded;
         let Some(b) = self.current.as_mut() else {
             return Err(Self::misuse("a point outside a piece"));
         };
-        if b.point_problem.is_none() {
-            if let Err(problem) = check_point(p) {
-                b.point_problem = Some(format!("point {}: {}", b.seen, problem.describe().2));
-            } else if let Some(a) = b.prev_out {
-                let z = p.transition_in.map_or(DEFAULT_IN, |t| f64::from(t.x));
-                if !(0.0 <= a && a <= z && z <= 1.0) {
-                    b.point_problem = Some(format!(
-                        "segment {} (points {} to {}): its transition is not monotone in x ({a} > {z})",
-                        b.seen - 1,
-                        b.seen - 1,
-                        b.seen
-                    ));
-                }
-            }
-        }
-        b.prev_out = Some(p.transition_out.map_or(DEFAULT_OUT, |t| f64::from(t.x)));
-        b.seen += 1;
+        b.track(p, decoded);
         Ok(())
     }
 
@@ -380,7 +403,26 @@ pub struct Summary {
 /// # Errors
 /// Any decoding error, or `validation`.
 pub fn validate_reader<R: Read>(reader: R, options: DecodeOptions) -> Result<Summary> {
-    let mut v = Validator::new();
+    let mut input = Window::new(reader);
+    let machine = Machine::new(options, false);
+    validate_input(machine, &mut input, |w| {
+        if w.at_eof() {
+            return Ok(false);
+        }
+        w.fill()?;
+        Ok(true)
+    })
+}
+
+/// The one validation loop: the machine's events, and runs of points
+/// straight from the buffer, into a [`Validator`] that trusts the decoder's
+/// checks. `more` adds input (`false` at its end).
+fn validate_input<I: Input>(
+    mut machine: Machine,
+    input: &mut I,
+    mut more: impl FnMut(&mut I) -> Result<bool>,
+) -> Result<Summary> {
+    let mut v = Validator::for_decoded();
     let mut summary = Summary {
         version: (0, 0),
         pieces: 0,
@@ -388,8 +430,27 @@ pub fn validate_reader<R: Read>(reader: R, options: DecodeOptions) -> Result<Sum
     };
     // The verdict waits for the end of input, so that a decoding error
     // (such as trailing bytes) wins over a geometry one, as in the reference.
-    for event in EventReader::with_options(reader, options) {
-        let event = event?;
+    loop {
+        if let Some(b) = v.current.as_mut() {
+            summary.points += u64::from(machine.points_with(input, |p| b.track(p, true)));
+        }
+        let event = match machine.step(input)? {
+            Some(event) => event,
+            None if machine.is_done() => {
+                // Only the end of input may follow the document.
+                if !more(input)? {
+                    break;
+                }
+                continue;
+            }
+            None => {
+                if !more(input)? {
+                    let fallback = || Error::new(ErrorKind::Truncated, "the input ended");
+                    return Err(machine.eof_error(input.chunk().len()).unwrap_or_else(fallback));
+                }
+                continue;
+            }
+        };
         match &event {
             Event::Header(h) => {
                 summary.version = h.version;
@@ -417,5 +478,6 @@ pub fn validate_reader<R: Read>(reader: R, options: DecodeOptions) -> Result<Sum
 /// # Errors
 /// As [`validate_reader`].
 pub fn validate_slice(data: &[u8]) -> Result<Summary> {
-    validate_reader(data, DecodeOptions::new().input_len(data.len() as u64))
+    let machine = Machine::new(DecodeOptions::new().input_len(data.len() as u64), false);
+    validate_input(machine, &mut SliceInput(data), |_| Ok(false))
 }

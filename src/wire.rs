@@ -377,6 +377,109 @@ pub(crate) fn point(i: In<'_>) -> PResult<'_, Point> {
     ))
 }
 
+/// The most bytes one point takes: position and every optional field.
+pub(crate) const MAX_POINT: usize = 82;
+
+/// The error of the complete-mode units: only "not here". The streaming
+/// unit, run on the same uncommitted bytes, then says what is wrong and
+/// where (or that more input is needed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Reject;
+
+impl<'a> nom::error::ParseError<In<'a>> for Reject {
+    fn from_error_kind(_: In<'a>, _: nom::error::ErrorKind) -> Self {
+        Reject
+    }
+    fn append(_: In<'a>, _: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type CResult<'a, T> = IResult<In<'a>, T, Reject>;
+
+/// The next `N` bytes in complete mode: too few is a rejection, not `Incomplete`.
+#[inline(always)]
+fn c_array<const N: usize>(i: In<'_>) -> CResult<'_, [u8; N]> {
+    match i.split_first_chunk::<N>() {
+        Some((a, rest)) => Ok((rest, *a)),
+        None => Err(nom::Err::Error(Reject)),
+    }
+}
+
+#[inline(always)]
+fn f32_at(a: &[u8; 12], k: usize) -> f32 {
+    f32::from_le_bytes([a[k], a[k + 1], a[k + 2], a[k + 3]])
+}
+
+/// A vec3 in complete mode, with every check of [`vec3`] folded into one test.
+#[inline(always)]
+fn c_vec3(i: In<'_>, non_negative: bool) -> CResult<'_, Vec3> {
+    let (rest, a) = c_array::<12>(i)?;
+    let v = Vec3 {
+        x: f32_at(&a, 0),
+        y: f32_at(&a, 4),
+        z: f32_at(&a, 8),
+    };
+    let finite = v.x.is_finite() & v.y.is_finite() & v.z.is_finite();
+    let signs = !non_negative | ((v.x >= 0.0) & (v.y >= 0.0) & (v.z >= 0.0));
+    if finite & signs {
+        Ok((rest, v))
+    } else {
+        Err(nom::Err::Error(Reject))
+    }
+}
+
+/// A transition in complete mode: `x` within [0, 1], `y` finite.
+#[inline(always)]
+fn c_transition(i: In<'_>) -> CResult<'_, Vec2> {
+    let (rest, a) = c_array::<8>(i)?;
+    let x = f32::from_le_bytes([a[0], a[1], a[2], a[3]]);
+    let y = f32::from_le_bytes([a[4], a[5], a[6], a[7]]);
+    if (0.0..=1.0).contains(&x) & y.is_finite() {
+        Ok((rest, Vec2 { x, y }))
+    } else {
+        Err(nom::Err::Error(Reject))
+    }
+}
+
+/// A presence byte and, when it is non-zero, the value it guards.
+#[inline(always)]
+fn c_optional<'a, T>(i: In<'a>, value: impl FnOnce(In<'a>) -> CResult<'a, T>) -> CResult<'a, Option<T>> {
+    let (i, [present]) = c_array::<1>(i)?;
+    if present == 0 {
+        return Ok((i, None));
+    }
+    let (i, v) = value(i)?;
+    Ok((i, Some(v)))
+}
+
+/// One point in complete mode: the fast path for a point whose bytes are all
+/// in the buffer. It accepts exactly what [`point`] accepts, with the same
+/// value and length, and rejects everything else (too few bytes, or a bad
+/// value); the caller then runs [`point`] for the precise answer.
+#[inline(always)]
+pub(crate) fn point_complete(i: In<'_>) -> CResult<'_, Point> {
+    let (i, position) = c_vec3(i, false)?;
+    let (i, curve_in) = c_optional(i, |i| c_vec3(i, false))?;
+    let (i, curve_out) = c_optional(i, |i| c_vec3(i, false))?;
+    let (i, size) = c_optional(i, |i| c_vec3(i, true))?;
+    let (i, rotation) = c_optional(i, |i| c_vec3(i, false))?;
+    let (i, transition_in) = c_optional(i, c_transition)?;
+    let (i, transition_out) = c_optional(i, c_transition)?;
+    Ok((
+        i,
+        Point {
+            position,
+            curve_in,
+            curve_out,
+            size,
+            rotation,
+            transition_in,
+            transition_out,
+        },
+    ))
+}
+
 /// A piece's fields between its points and its affects ids.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub(crate) struct Tail {
