@@ -46,19 +46,48 @@ fn main() {
         let data = &data[..];
         let fresh = || BytesMut::from(data);
         let cases: Vec<Case<'_>> = vec![
-            ("read every byte", Box::new(|| timed(|| gen::read_every_byte(data) as usize))),
-            ("EventDecoder, whole buffer", Box::new(|| {
-                let buf = fresh();
-                timed(|| whole(EventDecoder::new(), buf))
-            })),
-            ("EventDecoder, 4 KiB chunks", Box::new(|| timed(|| chunked(EventDecoder::new(), data, 4096)))),
-            ("SskbDecoder frames, whole buffer", Box::new(|| {
-                let buf = fresh();
-                timed(|| whole(SskbDecoder::new(), buf))
-            })),
-            ("SskbDecoder frames, 4 KiB chunks", Box::new(|| timed(|| chunked(SskbDecoder::new(), data, 4096)))),
-            ("decode_slice (Document)", Box::new(|| timed(|| sskb::decode_slice(data).unwrap().pieces.len()))),
-            ("validate_slice", Box::new(|| timed(|| sskb::validate_slice(data).unwrap().pieces as usize))),
+            (
+                "read every byte",
+                Box::new(|| timed(|| gen::read_every_byte(data) as usize)),
+            ),
+            (
+                "EventDecoder, whole buffer",
+                Box::new(|| {
+                    let mut buf = fresh();
+                    timed(|| whole(EventDecoder::new(), &mut buf))
+                }),
+            ),
+            (
+                "EventDecoder, fed whole (one copy)",
+                Box::new(|| timed(|| chunked(EventDecoder::new(), data, data.len()))),
+            ),
+            (
+                "EventDecoder, fed 4 KiB chunks",
+                Box::new(|| timed(|| chunked(EventDecoder::new(), data, 4096))),
+            ),
+            (
+                "SskbDecoder frames, whole buffer",
+                Box::new(|| {
+                    let mut buf = fresh();
+                    timed(|| whole(SskbDecoder::new(), &mut buf))
+                }),
+            ),
+            (
+                "SskbDecoder frames, fed whole (one copy)",
+                Box::new(|| timed(|| chunked(SskbDecoder::new(), data, data.len()))),
+            ),
+            (
+                "SskbDecoder frames, fed 4 KiB chunks",
+                Box::new(|| timed(|| chunked(SskbDecoder::new(), data, 4096))),
+            ),
+            (
+                "decode_slice (Document)",
+                Box::new(|| timed(|| sskb::decode_slice(data).unwrap().pieces.len())),
+            ),
+            (
+                "validate_slice",
+                Box::new(|| timed(|| sskb::validate_slice(data).unwrap().pieces as usize)),
+            ),
         ];
         let mut times: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); cases.len()];
         for _ in 0..rounds {
@@ -73,7 +102,10 @@ fn main() {
         for ((what, _), t) in cases.iter().zip(&medians) {
             let mbs = data.len() as f64 / t.as_secs_f64() / 1e6;
             let ratio = t.as_secs_f64() / medians[0].as_secs_f64();
-            println!("| {what} | {:.2} ms | {mbs:.0} MB/s | {ratio:.1}× |", t.as_secs_f64() * 1e3);
+            println!(
+                "| {what} | {:.2} ms | {mbs:.0} MB/s | {ratio:.1}× |",
+                t.as_secs_f64() * 1e3
+            );
         }
     }
 
@@ -82,8 +114,12 @@ fn main() {
         let small = gen::single_piece(Vec::new(), mb * 50_000).unwrap();
         let large = gen::single_piece(Vec::new(), mb * 500_000).unwrap();
         let r = rounds.div_ceil(3);
-        let mut a: Vec<Duration> = (0..r).map(|_| timed(|| chunked(EventDecoder::new(), &small, 1))).collect();
-        let mut b: Vec<Duration> = (0..r).map(|_| timed(|| chunked(EventDecoder::new(), &large, 1))).collect();
+        let mut a: Vec<Duration> = (0..r)
+            .map(|_| timed(|| chunked(EventDecoder::new(), &small, 1)))
+            .collect();
+        let mut b: Vec<Duration> = (0..r)
+            .map(|_| timed(|| chunked(EventDecoder::new(), &large, 1)))
+            .collect();
         let (a, b) = (median(&mut a), median(&mut b));
         println!("\nEventDecoder fed 1-byte chunks (single piece), median of {r}:");
         println!(

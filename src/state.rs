@@ -15,8 +15,8 @@ use bytes::{Buf, Bytes, BytesMut};
 use crate::error::{Error, ErrorKind, Result};
 use crate::event::{End, Event, Header, PieceEnd, PieceStart};
 use crate::limits::Limits;
-use crate::properties::Properties;
 use crate::model::Point;
+use crate::properties::Properties;
 use crate::wire::{self, Head, In, PResult, Problem, Tail, MAX_POINT, MIN_PIECE, MIN_POINT};
 
 /// A buffer the machine reads from: the codec's `BytesMut`, a `Bytes`, or a
@@ -352,7 +352,7 @@ impl Machine {
                 format!("the {len}-byte property blob ({buffered} bytes of it present)"),
                 Some(self.blob_path()),
             ),
-            Next::Done => return (buffered > 0).then(|| self.trailing(buffered)),
+            Next::Done => return (buffered > 0).then(|| self.trailing()),
             Next::Failed => return None,
         };
         let mut e = Error::new(
@@ -391,15 +391,19 @@ impl Machine {
         }
     }
 
-    fn trailing(&self, n: usize) -> Error {
-        Error::new(
-            ErrorKind::TrailingBytes,
-            format!(
-                "{n} byte(s) follow the root property blob, which ends the document at byte {}",
-                self.offset
+    /// Bytes after the document. The count is stated only when the input
+    /// length is known, so that the message is the same however the input
+    /// is chunked.
+    fn trailing(&self) -> Error {
+        let end = self.offset;
+        let message = match self.opts.input_len {
+            Some(len) if len > end => format!(
+                "{} byte(s) follow the root property blob, which ends the document at byte {end}",
+                len - end
             ),
-        )
-        .at(self.offset)
+            _ => format!("bytes follow the root property blob, which ends the document at byte {end}"),
+        };
+        Error::new(ErrorKind::TrailingBytes, message).at(end)
     }
 
     /// Runs one unit parser on the buffer: the unit and its length when
@@ -517,7 +521,7 @@ impl Machine {
             }
             match self.next {
                 Next::Done if buf.is_empty() => return Ok(None),
-                Next::Done => return Err(self.trailing(buf.len())),
+                Next::Done => return Err(self.trailing()),
                 // `step_unit` returns the stored error before this is reached.
                 Next::Failed => return Ok(None),
                 Next::Header => {

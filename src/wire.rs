@@ -723,4 +723,85 @@ mod tests {
         assert_eq!(rest, &[0xAA]);
         assert_eq!((t.sides, t.mode, t.size), (Some(5), Some(Mode::Subtract), None));
     }
+
+    /// Random points, mostly well formed, with hostile values and cuts mixed
+    /// in: the complete-mode fast path accepts exactly what the streaming
+    /// unit accepts, with the same value and length, whenever the buffer
+    /// holds the whole point.
+    #[test]
+    fn the_fast_point_agrees_with_the_streaming_unit() {
+        let specials = [
+            0.0f32,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            1.0000001,
+            -1e-30,
+            f32::MAX,
+            f32::MIN_POSITIVE,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::from_bits(0x7fc0_0001),
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let (mut accepted, mut rejected) = (0, 0);
+        for _ in 0..300_000 {
+            let mut b = Vec::with_capacity(100);
+            let float = |b: &mut Vec<u8>, next: &mut dyn FnMut(u64) -> u64| {
+                let v = if next(4) == 0 {
+                    specials[next(specials.len() as u64) as usize]
+                } else {
+                    next(2000) as f32 / 1000.0 - 0.2
+                };
+                b.extend(v.to_le_bytes());
+            };
+            for _ in 0..3 {
+                float(&mut b, &mut next);
+            }
+            for width in [3, 3, 3, 3, 2, 2] {
+                let present = match next(3) {
+                    0 => 0,
+                    1 => 1,
+                    _ => next(256) as u8,
+                };
+                b.push(present);
+                if present != 0 {
+                    for _ in 0..width {
+                        float(&mut b, &mut next);
+                    }
+                }
+            }
+            // Sometimes random trailing bytes, sometimes a cut.
+            for _ in 0..next(90) {
+                b.push(next(256) as u8);
+            }
+            if next(5) == 0 {
+                b.truncate(next(b.len() as u64 + 1) as usize);
+            }
+            let slow = point(&b);
+            match point_complete(&b) {
+                Ok((rest, p)) => {
+                    accepted += 1;
+                    let Ok((slow_rest, slow_p)) = slow else {
+                        panic!("fast path accepted what the unit rejects: {b:?}");
+                    };
+                    assert_eq!(rest.len(), slow_rest.len(), "{b:?}");
+                    assert_eq!(format!("{p:?}"), format!("{slow_p:?}"), "{b:?}");
+                }
+                Err(_) => {
+                    rejected += 1;
+                    assert!(slow.is_err(), "fast path rejected a whole, valid point: {b:?}");
+                }
+            }
+        }
+        assert!(accepted > 10_000 && rejected > 10_000, "{accepted} / {rejected}");
+    }
 }

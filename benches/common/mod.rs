@@ -58,14 +58,20 @@ where
 }
 
 /// Decodes one buffer that already holds the whole file (made before the
-/// clock starts); counts what comes out.
-pub fn whole<D>(mut d: D, mut buf: BytesMut) -> usize
+/// clock starts, and dropped after it stops), as `FramedRead` drives a
+/// decoder: `decode` until it has nothing, then `decode_eof`; counts what
+/// comes out.
+pub fn whole<D>(mut d: D, buf: &mut BytesMut) -> usize
 where
     D: Decoder<Error = sskb::Error>,
     D::Item: Look,
 {
     let (mut items, mut sum) = (0, 0.0);
-    while let Some(item) = d.decode_eof(&mut buf).unwrap() {
+    while let Some(item) = d.decode(buf).unwrap() {
+        sum += item.look();
+        items += 1;
+    }
+    while let Some(item) = d.decode_eof(buf).unwrap() {
         sum += item.look();
         items += 1;
     }

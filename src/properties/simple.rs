@@ -47,8 +47,12 @@ pub(super) fn is_valid_simple_mapping(raw: &[u8], max_depth: usize) -> bool {
         return false;
     }
     let mut keys: [&[u8]; MAX_KEYS] = [&[]; MAX_KEYS];
-    let mut n = 0;
-    for line in raw.strip_suffix(b"\n").unwrap_or(raw).split(|&b| b == b'\n') {
+    for (n, line) in raw
+        .strip_suffix(b"\n")
+        .unwrap_or(raw)
+        .split(|&b| b == b'\n')
+        .enumerate()
+    {
         let Some(colon) = line.iter().position(|&b| b == b':') else {
             return false;
         };
@@ -56,11 +60,10 @@ pub(super) fn is_valid_simple_mapping(raw: &[u8], max_depth: usize) -> bool {
         let Some(value) = rest.strip_prefix(b": ") else {
             return false;
         };
-        if !key_ok(key) || !value_ok(value) || n == MAX_KEYS || keys[..n].contains(&key) {
+        if n == MAX_KEYS || !key_ok(key) || !value_ok(value) || keys[..n].contains(&key) {
             return false;
         }
         keys[n] = key;
-        n += 1;
     }
     true
 }
@@ -143,7 +146,11 @@ mod tests {
             b"a: b\n...\n",
             b"a: \xc3\xa9\n",
         ] {
-            assert!(!is_valid_simple_mapping(other, 128), "{}", String::from_utf8_lossy(other));
+            assert!(
+                !is_valid_simple_mapping(other, 128),
+                "{}",
+                String::from_utf8_lossy(other)
+            );
         }
         assert!(!is_valid_simple_mapping(b"a: b\n", 0));
         let long_key = format!("{}: x\n", "k".repeat(MAX_KEY + 1));
@@ -188,6 +195,9 @@ mod tests {
                 assert!(full(&blob), "fast path accepted {:?}", String::from_utf8_lossy(&blob));
             }
         }
-        assert!(accepted > 5_000, "the generator reached the subset only {accepted} times");
+        assert!(
+            accepted > 5_000,
+            "the generator reached the subset only {accepted} times"
+        );
     }
 }

@@ -1,0 +1,137 @@
+//! Every door gives the same answer to the byte: for each conformance case,
+//! the error (kind, offset, piece id, field path and message) or the result
+//! of `decode_slice` is what the event codec, the frame codec and the
+//! validators give, however the input is chunked or read. The fast paths
+//! (points in complete mode, runs of points, simple blobs) and the streaming
+//! units must never tell different stories.
+
+mod common;
+
+use std::io::Read;
+
+use bytes::BytesMut;
+use common::*;
+use sskb::{DecodeOptions, Decoder, Error, Event, EventDecoder, SskbDecoder};
+
+type Key = (&'static str, Option<u64>, Option<u32>, Option<String>, String);
+
+fn key(e: &Error) -> Key {
+    (
+        e.kind().name(),
+        e.offset(),
+        e.piece_id(),
+        e.field_path().map(str::to_owned),
+        e.message().to_owned(),
+    )
+}
+
+/// Events from `data` fed in `chunk`-byte parts (0: all at once).
+fn events(data: &[u8], chunk: usize, len: u64) -> Result<Vec<Event>, Error> {
+    let mut d = EventDecoder::new().with_input_len(len);
+    let mut buf = BytesMut::new();
+    let mut out = Vec::new();
+    let step = if chunk == 0 { data.len().max(1) } else { chunk };
+    for part in data.chunks(step) {
+        buf.extend_from_slice(part);
+        while let Some(e) = d.decode(&mut buf)? {
+            out.push(e);
+        }
+    }
+    while let Some(e) = d.decode_eof(&mut buf)? {
+        out.push(e);
+    }
+    Ok(out)
+}
+
+/// A reader that hands out at most `chunk` bytes a call and reports
+/// `Interrupted` every third call.
+struct Trickle<'a> {
+    data: &'a [u8],
+    chunk: usize,
+    calls: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        self.calls += 1;
+        if self.calls % 3 == 0 {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        let n = self.chunk.min(out.len()).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn every_door_gives_the_same_error_or_result() {
+    let mut runs = 0;
+    let mut failures = Vec::new();
+    for case in binary_cases() {
+        let data = case.bytes();
+        let len = data.len() as u64;
+        let whole = sskb::decode_slice(&data);
+        let want = whole.as_ref().err().map(key);
+        for chunk in [0, 1, 7, 100] {
+            runs += 2;
+            let got = events(&data, chunk, len);
+            if got.as_ref().err().map(key) != want {
+                failures.push(format!(
+                    "{}: events in {chunk}s: {:?} vs {want:?}",
+                    case.file,
+                    got.err()
+                ));
+            } else if let (Ok(evs), Ok(doc)) = (&got, &whole) {
+                let points: usize = doc.pieces.iter().map(|p| p.points.as_ref().map_or(0, Vec::len)).sum();
+                let seen = evs.iter().filter(|e| matches!(e, Event::Point(_))).count();
+                if points != seen {
+                    failures.push(format!(
+                        "{}: events in {chunk}s: {seen} points, not {points}",
+                        case.file
+                    ));
+                }
+            }
+            let frames = decode_chunked(&data, chunk, SskbDecoder::new().with_input_len(len));
+            match (&frames, &whole) {
+                (Ok(a), Ok(b)) if a == b => {}
+                (Err(a), Err(b)) if key(a) == key(b) => {}
+                _ => failures.push(format!("{}: frames in {chunk}s: {frames:?} vs {whole:?}", case.file)),
+            }
+        }
+        let validated = sskb::validate_slice(&data);
+        for chunk in [1, 7, 4096, data.len().max(1)] {
+            runs += 1;
+            let reader = Trickle {
+                data: &data,
+                chunk,
+                calls: 0,
+            };
+            let got = sskb::validate_reader(reader, DecodeOptions::new().input_len(len));
+            let same = match (&got, &validated) {
+                (Ok(a), Ok(b)) => a == b,
+                (Err(a), Err(b)) => key(a) == key(b),
+                _ => false,
+            };
+            if !same {
+                failures.push(format!(
+                    "{}: validate_reader in {chunk}s: {got:?} vs {validated:?}",
+                    case.file
+                ));
+            }
+        }
+        // A decoding error is validation's answer too, to the byte.
+        if let (Err(d), Err(v)) = (&whole, &validated) {
+            if key(d) != key(v) {
+                failures.push(format!("{}: validate_slice {v:?} vs decode_slice {d:?}", case.file));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(runs, 609 * 12);
+}
