@@ -18,18 +18,52 @@ const DEFAULT_OUT: f64 = 1.0 / 3.0;
 /// Default `transition_in.x` of a segment's second point.
 const DEFAULT_IN: f64 = 2.0 / 3.0;
 
-/// What validation keeps of one piece: about 40 bytes.
+/// What validation keeps of one piece: 16 bytes (its `affects` ids, when
+/// it states them, are kept apart).
 #[derive(Debug)]
 struct Rec {
     id: u32,
-    from: Option<u32>,
-    /// `Some(n)` when the piece states its points.
-    points: Option<u32>,
-    size: bool,
-    shape: Option<Shape>,
-    sides: bool,
-    /// The piece's `affects` ids: a range of `Validator::affects`.
-    affects: Option<(u32, u32)>,
+    /// The base id, when `flags` has [`HAS_FROM`].
+    from: u32,
+    /// The stated point count, when `flags` has [`HAS_POINTS`].
+    points: u32,
+    flags: u8,
+}
+
+const HAS_FROM: u8 = 1;
+const HAS_POINTS: u8 = 2;
+const SIZE: u8 = 4;
+const SIDES: u8 = 8;
+const CIRCLE: u8 = 16;
+const NGON: u8 = 32;
+const HAS_AFFECTS: u8 = 64;
+
+fn shape_flag(shape: Option<Shape>) -> u8 {
+    match shape {
+        Some(Shape::Circle) => CIRCLE,
+        Some(Shape::Ngon) => NGON,
+        None => 0,
+    }
+}
+
+fn flag_shape(flags: u8) -> Option<Shape> {
+    if flags & NGON != 0 {
+        Some(Shape::Ngon)
+    } else if flags & CIRCLE != 0 {
+        Some(Shape::Circle)
+    } else {
+        None
+    }
+}
+
+impl Rec {
+    fn from(&self) -> Option<u32> {
+        (self.flags & HAS_FROM != 0).then_some(self.from)
+    }
+
+    fn points(&self) -> Option<u32> {
+        (self.flags & HAS_POINTS != 0).then_some(self.points)
+    }
 }
 
 /// When a recorded problem is reported, in the reference's order.
@@ -77,14 +111,27 @@ impl Building {
     }
 }
 
-/// Where each resolved field of a piece comes from (an index into the records).
-#[derive(Clone, Copy, Debug, Default)]
+/// No record: the field is not set after inheritance.
+const NONE: u32 = u32::MAX;
+
+/// A piece after inheritance: where its points and `affects` come from (an
+/// index into the records, or [`NONE`]), and its size, sides and shape
+/// flags. 12 bytes.
+#[derive(Clone, Copy, Debug)]
 struct Resolved {
-    points: Option<u32>,
-    size: bool,
-    shape: Option<Shape>,
-    sides: bool,
-    affects: Option<u32>,
+    points: u32,
+    affects: u32,
+    flags: u8,
+}
+
+impl Default for Resolved {
+    fn default() -> Self {
+        Resolved {
+            points: NONE,
+            affects: NONE,
+            flags: 0,
+        }
+    }
 }
 
 /// Validates a document fed piece by piece (or event by event) in file order.
@@ -103,6 +150,9 @@ pub struct Validator {
     recs: Vec<Rec>,
     /// Every piece's stated `affects` ids, end to end.
     affects: Vec<u32>,
+    /// For each piece that states `affects`: its record index and its range
+    /// of `affects` (start, length), in record order.
+    affect_ranges: Vec<(u32, u32, u32)>,
     /// The first problem of each piece that has one (rare: the decoder
     /// rejects most of them already), by record index.
     problems: Vec<(u32, Stage, String)>,
@@ -149,12 +199,10 @@ impl Validator {
         self.current = Some(Building {
             rec: Rec {
                 id: s.id,
-                from: s.from,
-                points: s.point_count,
-                size: false,
-                shape: None,
-                sides: false,
-                affects: None,
+                from: s.from.unwrap_or(0),
+                points: s.point_count.unwrap_or(0),
+                flags: if s.from.is_some() { HAS_FROM } else { 0 }
+                    | if s.point_count.is_some() { HAS_POINTS } else { 0 },
             },
             seen: 0,
             prev_out: None,
@@ -177,12 +225,14 @@ impl Validator {
         let Some(mut b) = self.current.take() else {
             return Err(Self::misuse("a piece ended that did not start"));
         };
-        if b.rec.points.is_some_and(|n| n != b.seen) {
+        if b.rec.points().is_some_and(|n| n != b.seen) {
             return Err(Self::misuse("a piece ended before its points did"));
         }
-        b.rec.size = t.size.is_some();
-        b.rec.shape = t.shape;
-        b.rec.sides = t.sides.is_some();
+        let Ok(index) = u32::try_from(self.recs.len()) else {
+            return Err(Self::misuse("more than u32::MAX pieces in one document"));
+        };
+        b.rec.flags |=
+            if t.size.is_some() { SIZE } else { 0 } | if t.sides.is_some() { SIDES } else { 0 } | shape_flag(t.shape);
         if let Some(ids) = t.affects {
             let start = u32::try_from(self.affects.len()).ok();
             let len = u32::try_from(ids.len()).ok();
@@ -190,9 +240,9 @@ impl Validator {
                 return Err(Self::misuse("more than u32::MAX affects ids in one document"));
             };
             self.affects.extend_from_slice(ids);
-            b.rec.affects = Some((start, len));
+            self.affect_ranges.push((index, start, len));
+            b.rec.flags |= HAS_AFFECTS;
         }
-        let index = self.recs.len() as u32;
         if let Err(problem) = t.check() {
             self.problems.push((index, Stage::Own, problem.describe().2));
         } else if let Some(problem) = b.point_problem {
@@ -274,7 +324,7 @@ impl Validator {
         let exists = |id: u32| by_id.binary_search_by_key(&id, |&i| recs[i as usize].id).is_ok();
         for &i in &by_id {
             let r = &recs[i as usize];
-            if let Some(f) = r.from {
+            if let Some(f) = r.from() {
                 let p = Piece {
                     id: r.id,
                     ..Piece::default()
@@ -308,25 +358,31 @@ impl Validator {
         let mut res = vec![Resolved::default(); n];
         for &i in &by_id {
             let r = &recs[i as usize];
-            let base = r.from.map(|f| res[f as usize]).unwrap_or_default();
+            let base = r.from().map(|f| res[f as usize]).unwrap_or_default();
+            let own_shape = r.flags & (CIRCLE | NGON);
             res[r.id as usize] = Resolved {
-                points: if r.points.is_some() { Some(i) } else { base.points },
-                size: r.size || base.size,
-                shape: r.shape.or(base.shape),
-                sides: r.sides || base.sides,
-                affects: if r.affects.is_some() { Some(i) } else { base.affects },
+                points: if r.flags & HAS_POINTS != 0 { i } else { base.points },
+                affects: if r.flags & HAS_AFFECTS != 0 { i } else { base.affects },
+                flags: (r.flags & (SIZE | SIDES))
+                    | (base.flags & (SIZE | SIDES))
+                    | if own_shape != 0 {
+                        own_shape
+                    } else {
+                        base.flags & (CIRCLE | NGON)
+                    },
             };
         }
         // 4. Each resolved piece, in file order.
         for (i, r) in recs.iter().enumerate() {
             let v = res[r.id as usize];
-            if v.points.and_then(|k| recs[k as usize].points).unwrap_or(0) == 0 {
+            let points = recs.get(v.points as usize).and_then(Rec::points);
+            if points.unwrap_or(0) == 0 {
                 return Err(invalid(r, i, "has no points after inheritance"));
             }
-            if !v.size {
+            if v.flags & SIZE == 0 {
                 return Err(invalid(r, i, "has no `size` after inheritance"));
             }
-            let Some(shape) = v.shape else {
+            let Some(shape) = flag_shape(v.flags) else {
                 return Err(invalid(r, i, "has no `shape` after inheritance"));
             };
             let problem = |stage: Stage, k: usize| {
@@ -340,13 +396,15 @@ impl Validator {
             if let Some(m) = problem(Stage::Own, i) {
                 return Err(invalid(r, i, m));
             }
-            if shape == Shape::Ngon && !v.sides {
+            if shape == Shape::Ngon && v.flags & SIDES == 0 {
                 return Err(invalid(r, i, "is an ngon without `sides`"));
             }
-            let list = v
-                .affects
-                .and_then(|k| recs[k as usize].affects)
-                .map(|(start, len)| &self.affects[start as usize..(start + len) as usize]);
+            let list = self
+                .affect_ranges
+                .binary_search_by_key(&v.affects, |a| a.0)
+                .ok()
+                .map(|k| self.affect_ranges[k])
+                .map(|(_, start, len)| &self.affects[start as usize..start as usize + len as usize]);
             if let Some(list) = list {
                 let mut seen = std::collections::HashSet::with_capacity(list.len());
                 for &a in list {
@@ -365,7 +423,10 @@ impl Validator {
                     }
                 }
             }
-            if let Some(m) = v.points.and_then(|k| problem(Stage::Points, k as usize)) {
+            if let Some(m) = (v.points != NONE)
+                .then(|| problem(Stage::Points, v.points as usize))
+                .flatten()
+            {
                 return Err(invalid(r, i, m));
             }
         }
