@@ -244,13 +244,17 @@ fn optional<'a, T>(i: In<'a>, value: impl FnOnce(In<'a>) -> PResult<'a, T>) -> P
 /// minor; everything else is `unsupported_version` (major 0 files are
 /// pre-1.0 drafts with another layout, which this crate does not read).
 pub(crate) fn header(i: In<'_>) -> PResult<'_, (u16, u16)> {
-    let (rest, _) = tag(&MAGIC[..])(i).map_err(|e| match e {
-        nom::Err::Error(_) => nom::Err::Failure(WireError {
-            input: i,
-            problem: Problem::BadMagic,
-        }),
-        other => other,
-    })?;
+    // A wrong first byte is an error at once: partial input that already
+    // differs from the magic asks for no more (nom's `tag` would ask for the
+    // whole tag, and a caller honouring that hint would report truncation).
+    let n = i.len().min(MAGIC.len());
+    if i[..n] != MAGIC[..n] {
+        return fail(i, Problem::BadMagic);
+    }
+    if n < MAGIC.len() {
+        return Err(nom::Err::Incomplete(nom::Needed::new(1)));
+    }
+    let (rest, _) = tag(&MAGIC[..])(i)?;
     let (rest, major) = le_u16(rest)?;
     let (rest, minor) = le_u16(rest)?;
     if major != 1 {
@@ -601,6 +605,12 @@ mod tests {
         assert!(matches!(header(b"SSKB\x01"), Err(nom::Err::Incomplete(_))));
         assert_eq!(problem(header(b"SSKX\x01\x00\x00\x00")).1, Problem::BadMagic);
         assert_eq!(problem(header(b"XS")).1, Problem::BadMagic);
+        // A wrong byte fails at once, however little input there is; a
+        // right prefix asks for one more byte at a time.
+        assert_eq!(problem(header(b"\x00")).1, Problem::BadMagic);
+        assert_eq!(problem(header(b"SX")).1, Problem::BadMagic);
+        assert_eq!(header(b""), Err(nom::Err::Incomplete(nom::Needed::new(1))));
+        assert_eq!(header(b"SSK"), Err(nom::Err::Incomplete(nom::Needed::new(1))));
         assert_eq!(
             problem(header(b"SSKB\x02\x00\x00\x00")).1,
             Problem::UnsupportedVersion(2, 0)
