@@ -2,12 +2,23 @@
 //! input, parsed on request into a [`Value`] under the format's strict YAML
 //! rules.
 //!
-//! A non-empty blob must be UTF-8 YAML whose root is a mapping with string
-//! keys at every depth; values are null, bool, finite number, string,
+//! A non-empty blob must be UTF-8 YAML 1.2 whose root is a mapping with
+//! string keys at every depth; values are null, bool, finite number, string,
 //! sequence or mapping. Rejected: anchors, aliases, tags (`!!str`, `!x`),
-//! `%YAML`/`%TAG` directives, duplicate keys, `.nan`/`.inf` and numbers that
-//! overflow f64, more than one document, syntax errors, and nesting deeper
-//! than [`Limits::max_yaml_depth`](crate::Limits).
+//! `%YAML`/`%TAG` directives (also after a byte order mark), duplicate keys,
+//! `.nan`/`.inf` and numbers that overflow f64, more than one document,
+//! syntax errors, and nesting deeper than
+//! [`Limits::max_yaml_depth`](crate::Limits).
+//!
+//! YAML 1.2's rules are kept where the parser underneath is lenient: only
+//! printable characters may stand in a blob (tab, LF, CR, U+0020–U+007E,
+//! U+0085, U+00A0–U+D7FF, U+E000–U+FFFD, U+10000 up; escapes inside double
+//! quotes are fine), a byte order mark only at its very start; a block
+//! scalar whose last line ends the blob gets no line break the blob does
+//! not have; `|`, `>` and the other indicators cannot start a plain scalar,
+//! nor can `?`, `:`, `-` without a safe character after them (so `{a: |}`
+//! and `{a: ?}` are syntax errors, and `[?]` is a pair with a null key).
+//! Every error names the line and column as well as the byte offset.
 //!
 //! Plain scalars are resolved by the YAML 1.2 core schema: `null`, `Null`,
 //! `NULL`, `~` and the empty scalar are null; `true`/`True`/`TRUE` and the
@@ -283,13 +294,21 @@ pub(crate) fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::r
         at: e.valid_up_to(),
         message: format!("property blob is not valid UTF-8 (byte {})", e.valid_up_to()),
     })?;
+    check_characters(text)?;
     let char_to_byte = |idx: usize| text.char_indices().nth(idx).map_or(text.len(), |(b, _)| b);
     let fail = |idx: usize, message: String| PropError {
         at: char_to_byte(idx),
         message,
     };
+    let mut source = Source::new(text);
+    // Whether the blob ends in a line break, and its length in characters
+    // (counted only when a block scalar may end at the end of input).
+    let ends_in_break = text.ends_with(['\n', '\r']);
+    let mut total_chars: Option<usize> = None;
     let mut parser = Parser::new_from_str(text);
     let mut stack: Vec<Level> = Vec::new();
+    // For each open collection: whether it is a flow collection.
+    let mut flow: Vec<bool> = Vec::new();
     let mut documents = 0usize;
     let mut root_is_mapping = false;
     while let Some(next) = parser.next_event() {
@@ -319,8 +338,10 @@ pub(crate) fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::r
                 if explicit {
                     // Before the first `---` only comments, blank lines and
                     // directives can stand; a directive starts with `%`.
+                    // A byte order mark may stand before the first one.
                     let before = span.start.line().saturating_sub(1);
-                    if let Some((n, _)) = text.lines().take(before).enumerate().find(|(_, l)| l.starts_with('%')) {
+                    let directive = |l: &str| l.trim_start_matches('\u{feff}').starts_with('%');
+                    if let Some((n, _)) = text.lines().take(before).enumerate().find(|(_, l)| directive(l)) {
                         let byte = text.lines().take(n).map(|l| l.len() + 1).sum::<usize>();
                         return Err(PropError {
                             at: byte.min(text.len()),
@@ -330,12 +351,45 @@ pub(crate) fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::r
                 }
             }
             Event::Alias(_) => return Err(fail(at, format!("aliases are not allowed ({})", where_()))),
-            Event::Scalar(value, style, anchor, tag) => {
+            Event::Scalar(mut value, style, anchor, tag) => {
                 if anchor != 0 {
                     return Err(fail(at, format!("anchors are not allowed ({})", where_())));
                 }
                 if tag.is_some() {
                     return Err(fail(at, format!("tags are not allowed ({})", where_())));
+                }
+                // An empty plain scalar (a missing key or value) has no
+                // first character: its position is the next token's.
+                if style == ScalarStyle::Plain && !value.is_empty() {
+                    let in_flow = flow.last().copied().unwrap_or(false);
+                    let start = source.at(at);
+                    // In a flow sequence, `?` with nothing after it is an
+                    // explicit key: a pair whose key is null.
+                    let null_key = in_flow
+                        && matches!(stack.last(), Some(Level::Seq))
+                        && matches!(start, Some(('?', Some(',' | ']' | ' ' | '\t' | '\n' | '\r'))));
+                    if null_key {
+                        return Err(fail(
+                            at,
+                            format!(
+                                "mapping keys must be strings, found a null explicit key `?` ({})",
+                                where_()
+                            ),
+                        ));
+                    }
+                    if let Some(m) = plain_start_problem(start, in_flow) {
+                        return Err(fail(at, format!("YAML syntax error at {}: {m}", where_())));
+                    }
+                }
+                // A block scalar whose last line ends the blob without a
+                // line break: the parser adds the break YAML 1.2 does not
+                // (b-chomped-last is the end of input there).
+                if matches!(style, ScalarStyle::Literal | ScalarStyle::Folded)
+                    && !ends_in_break
+                    && value.ends_with('\n')
+                    && span.end.index() >= *total_chars.get_or_insert_with(|| text.chars().count())
+                {
+                    value.to_mut().pop();
                 }
                 let v = resolve_scalar(&value, style).map_err(|m| fail(at, format!("{m} ({})", where_())))?;
                 match stack.last_mut() {
@@ -407,10 +461,12 @@ pub(crate) fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::r
                 } else {
                     Level::Seq
                 });
+                flow.push(matches!(source.at(at), Some(('{' | '[', _))));
                 sink.open(mapping);
             }
             Event::SequenceEnd | Event::MappingEnd => {
                 stack.pop();
+                flow.pop();
                 sink.close();
             }
         }
@@ -424,6 +480,117 @@ pub(crate) fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::r
     Ok(())
 }
 
+/// Only printable characters may stand in a YAML stream: tab, line feed,
+/// carriage return, U+0020–U+007E, U+0085, U+00A0–U+D7FF, U+E000–U+FFFD and
+/// U+10000 up (escapes inside double quotes are another matter). A byte
+/// order mark may only start the blob.
+fn check_characters(text: &str) -> std::result::Result<(), PropError> {
+    let printable = |c: char| {
+        matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}')
+            || c >= '\u{10000}'
+    };
+    // Printable ASCII (and tab and line breaks) needs no closer look.
+    if text.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\r' | b' '..=b'~')) {
+        return Ok(());
+    }
+    let (mut line, mut column) = (1usize, 1usize);
+    let mut after_cr = false;
+    for (at, c) in text.char_indices() {
+        let what = if c == '\u{FEFF}' && at > 0 {
+            Some(("byte order mark", "a byte order mark may only start the text"))
+        } else if matches!(c, '\u{FFFE}' | '\u{FFFF}') {
+            Some(("non-character", "YAML allows only printable characters"))
+        } else if !printable(c) {
+            Some(("control character", "YAML allows only printable characters"))
+        } else {
+            None
+        };
+        if let Some((what, why)) = what {
+            return Err(PropError {
+                at,
+                message: format!("{what} U+{:04X} at line {line} column {column}; {why}", u32::from(c)),
+            });
+        }
+        match c {
+            '\n' if after_cr => {}
+            '\n' | '\r' => {
+                line += 1;
+                column = 1;
+            }
+            _ => column += 1,
+        }
+        after_cr = c == '\r';
+    }
+    Ok(())
+}
+
+/// The characters at parser positions (character indices), read forward
+/// with a cursor, so that looking at every event costs one pass.
+struct Source<'a> {
+    text: &'a str,
+    ascii: bool,
+    /// The cursor: a character index and its byte offset.
+    index: usize,
+    byte: usize,
+}
+
+impl<'a> Source<'a> {
+    fn new(text: &'a str) -> Source<'a> {
+        Source {
+            text,
+            ascii: text.is_ascii(),
+            index: 0,
+            byte: 0,
+        }
+    }
+
+    /// The character at character index `idx` and the one after it.
+    fn at(&mut self, idx: usize) -> Option<(char, Option<char>)> {
+        let byte = if self.ascii {
+            idx
+        } else {
+            if idx < self.index {
+                (self.index, self.byte) = (0, 0);
+            }
+            let (skip, b) = self.text[self.byte..]
+                .char_indices()
+                .nth(idx - self.index)
+                .map_or((idx - self.index, self.text.len()), |(b, _)| {
+                    (idx - self.index, self.byte + b)
+                });
+            self.index += skip;
+            self.byte = b;
+            b
+        };
+        let mut rest = self.text.get(byte..)?.chars();
+        let c = rest.next()?;
+        Some((c, rest.next()))
+    }
+}
+
+/// Why a plain scalar may not start as it does (YAML 1.2 ns-plain-first):
+/// an indicator character cannot start one, and `?`, `:` and `-` only when
+/// a "safe" character follows (any non-space character; in a flow
+/// collection, not `,[]{}` either).
+fn plain_start_problem(start: Option<(char, Option<char>)>, in_flow: bool) -> Option<String> {
+    let (c, next) = start?;
+    match c {
+        '|' | '>' | '!' | '&' | '*' | '%' | '@' | '`' | '\'' | '"' | '#' | ',' | '[' | ']' | '{' | '}' => {
+            Some(format!("`{c}` is an indicator and cannot start a plain scalar"))
+        }
+        '?' | ':' | '-' => {
+            let space = |n: char| matches!(n, ' ' | '\t' | '\n' | '\r' | '\u{FEFF}');
+            let flow_indicator = |n: char| matches!(n, ',' | '[' | ']' | '{' | '}');
+            let safe = next.is_some_and(|n| !(space(n) || in_flow && flow_indicator(n)));
+            (!safe).then(|| match next {
+                Some(n) if !n.is_whitespace() => format!("`{c}` followed by `{n}` cannot start a plain scalar here"),
+                _ => format!("`{c}` alone cannot be a plain scalar here"),
+            })
+        }
+        _ => None,
+    }
+}
+
 /// A YAML double-quoted string (JSON escapes are valid YAML escapes).
 pub(crate) fn quote(s: &str, out: &mut String) {
     out.push('"');
@@ -434,12 +601,11 @@ pub(crate) fn quote(s: &str, out: &mut String) {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
+            // Escaped: what YAML does not allow raw (controls, C1,
+            // U+FFFE/U+FFFF), a byte order mark, and line separators.
             c if (c as u32) < 0x20
-                || c == '\u{7f}'
-                || c == '\u{85}'
-                || c == '\u{2028}'
-                || c == '\u{2029}'
-                || c == '\u{feff}' =>
+                || ('\u{7f}'..='\u{9f}').contains(&c)
+                || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}') =>
             {
                 out.push_str(&format!("\\u{:04x}", c as u32));
             }
