@@ -272,11 +272,13 @@ impl Machine {
     /// [`Machine::step`]. Returns how many points were read.
     #[inline]
     pub fn points_with<I: Input>(&mut self, input: &mut I, mut f: impl FnMut(&Point)) -> u32 {
-        if self.next != Next::Point {
+        let buf = input.chunk();
+        // As for one point: no retry before the bytes the last
+        // `Incomplete` asked for are there.
+        if self.next != Next::Point || buf.len() < self.need {
             return 0;
         }
-        let left = self.head.point_count.unwrap_or(0) - self.point_index;
-        let buf = input.chunk();
+        let left = self.head.point_count.unwrap_or(0).saturating_sub(self.point_index);
         let mut rest = buf;
         let mut k = 0;
         while k < left && rest.len() >= MIN_POINT as usize {
