@@ -240,3 +240,35 @@ fn events_carry_the_checked_blob() {
     }
     assert!(seen);
 }
+
+/// The README's table of differences from the reference, our side of it.
+#[test]
+fn the_readme_table_of_differences() {
+    let s = |v: &str| Value::String(v.to_owned());
+    let ok: &[(&[u8], &str, Value)] = &[
+        (b"a: x\tb", "a", s("x\tb")),
+        (b"{\"a\n b\": c}", "a b", s("c")),
+        (b"a: x\xc2\x85y", "a", s("x\u{85}y")),
+        (b"a: x\xe2\x80\xa8y", "a", s("x\u{2028}y")),
+        (b"a: yes", "a", s("yes")),
+        (b"a: on", "a", s("on")),
+        (b"a: 1_000", "a", s("1_000")),
+        (b"a: 2001-12-14", "a", s("2001-12-14")),
+        (b"<<: {b: c}", "<<", Value::Mapping(vec![("b".into(), s("c"))])),
+        (b"a: =", "a", s("=")),
+        (b"a: 1e3", "a", Value::Float(1000.0)),
+    ];
+    for (blob, key, want) in ok {
+        let v = Properties::from_raw(blob.to_vec()).parse().unwrap();
+        assert_eq!(v.get(key), Some(want), "{:?}", String::from_utf8_lossy(blob));
+    }
+    for blob in [&b"a: \"x\"#c"[..], b"{a: -}", b"{a: |}", b"{a: ?}", b"a: 1e999"] {
+        let e = Properties::from_raw(blob.to_vec()).parse().unwrap_err();
+        assert_eq!(
+            e.kind(),
+            ErrorKind::MalformedProperties,
+            "{:?}",
+            String::from_utf8_lossy(blob)
+        );
+    }
+}
