@@ -136,7 +136,8 @@ impl<R: Read> Window<R> {
                 other => break other?,
             }
         };
-        self.end += n;
+        // A reader that claims more than it was given is not believed.
+        self.end += n.min(self.buf.len() - self.end);
         self.eof = n == 0;
         Ok(())
     }

@@ -107,7 +107,7 @@ impl Building {
             }
         }
         self.prev_out = Some(p.transition_out.map_or(DEFAULT_OUT, |t| f64::from(t.x)));
-        self.seen += 1;
+        self.seen = self.seen.saturating_add(1);
     }
 }
 
