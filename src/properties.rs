@@ -461,7 +461,10 @@ pub(crate) fn walk(raw: &[u8], max_depth: usize, sink: &mut impl Sink) -> std::r
                 } else {
                     Level::Seq
                 });
-                flow.push(matches!(source.at(at), Some(('{' | '[', _))));
+                // Flow context is inherited: a pair inside `[...]` (which
+                // starts at its `?` or key) is in flow context too.
+                let in_flow = flow.last().copied().unwrap_or(false);
+                flow.push(in_flow || matches!(source.at(at), Some(('{' | '[', _))));
                 sink.open(mapping);
             }
             Event::SequenceEnd | Event::MappingEnd => {

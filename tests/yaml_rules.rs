@@ -45,6 +45,9 @@ const REFUSED: &[(&[u8], usize, &str)] = &[
     (b"{a: ?}", 4, "`?` followed by `}`"),
     (b"{a: [?]}", 5, "mapping keys must be strings"),
     (b"{a: [?, b]}", 5, "mapping keys must be strings"),
+    // Inside a flow pair (`[? key]`) the flow rules still apply.
+    (b"{a: [? ?]}", 7, "`?` followed by `]`"),
+    (b"{a: [x: |]}", 8, "`|` is an indicator"),
     (b"{a: -}", 4, "'-'"),
     (b"a: [-]", 4, "'-'"),
 ];
@@ -73,6 +76,13 @@ fn accepted() -> Vec<(&'static [u8], Value)> {
             Value::Mapping(vec![("a".into(), s("b", "deep"))]),
         ),
         (b"a: -]", s("a", "-]")),
+        (
+            b"a: [? x]",
+            Value::Mapping(vec![(
+                "a".into(),
+                Value::Sequence(vec![Value::Mapping(vec![("x".into(), Value::Null)])]),
+            )]),
+        ),
         (b"a: ?x", s("a", "?x")),
         (b"{a: -x}", s("a", "-x")),
         (b"{a: :x}", s("a", ":x")),
