@@ -134,10 +134,8 @@ impl Decoder for EventDecoder {
         if let Some(event) = self.decode(src)? {
             return Ok(Some(event));
         }
-        match self.machine.eof_error(src.len()) {
-            Some(e) => Err(e),
-            None => Ok(None),
-        }
+        self.machine.at_eof(src.len())?;
+        Ok(None)
     }
 }
 
@@ -289,9 +287,7 @@ impl Decoder for SskbDecoder {
         if let Some(frame) = self.decode(src)? {
             return Ok(Some(frame));
         }
-        match self.events.machine.eof_error(src.len()) {
-            Some(e) => Err(e),
-            None => Ok(None),
-        }
+        self.events.machine.at_eof(src.len())?;
+        Ok(None)
     }
 }

@@ -67,10 +67,7 @@ fn decode_document<I: Input>(opts: DecodeOptions, mut input: I) -> Result<Docume
     let mut doc = Document::default();
     loop {
         let Some(frame) = assembler.next_frame(&mut machine, &mut input)? else {
-            // The machine is not done before `End`, so this is always the
-            // truncation error; the fallback only keeps the function total.
-            let fallback = || crate::Error::new(crate::ErrorKind::Truncated, "the input ended");
-            return Err(machine.eof_error(input.chunk().len()).unwrap_or_else(fallback));
+            return Err(machine.truncation(input.chunk().len()));
         };
         if let Frame::Header(h) = &frame {
             let fits = input.chunk().len() as u64 / MIN_PIECE;

@@ -308,6 +308,23 @@ impl Machine {
         r
     }
 
+    /// `Ok` when the input may end here with `buffered` bytes unread (the
+    /// document is complete and nothing follows), else the error.
+    ///
+    /// # Errors
+    /// As [`Machine::eof_error`].
+    pub fn at_eof(&self, buffered: usize) -> Result<()> {
+        self.eof_error(buffered).map_or(Ok(()), Err)
+    }
+
+    /// The error for input that ends here before the document does. The
+    /// machine is never done before `End`, so this is the truncation error;
+    /// the fallback only keeps the function total.
+    pub fn truncation(&self, buffered: usize) -> Error {
+        self.eof_error(buffered)
+            .unwrap_or_else(|| Error::new(ErrorKind::Truncated, "the input ended"))
+    }
+
     /// The error for an input that ends here with `buffered` bytes unread,
     /// or `None` when the document is complete and nothing follows.
     pub fn eof_error(&self, buffered: usize) -> Option<Error> {

@@ -506,8 +506,7 @@ fn validate_input<I: Input>(
             }
             None => {
                 if !more(input)? {
-                    let fallback = || Error::new(ErrorKind::Truncated, "the input ended");
-                    return Err(machine.eof_error(input.chunk().len()).unwrap_or_else(fallback));
+                    return Err(machine.truncation(input.chunk().len()));
                 }
                 continue;
             }

@@ -244,17 +244,18 @@ fn optional<'a, T>(i: In<'a>, value: impl FnOnce(In<'a>) -> PResult<'a, T>) -> P
 /// minor; everything else is `unsupported_version` (major 0 files are
 /// pre-1.0 drafts with another layout, which this crate does not read).
 pub(crate) fn header(i: In<'_>) -> PResult<'_, (u16, u16)> {
-    // A wrong first byte is an error at once: partial input that already
-    // differs from the magic asks for no more (nom's `tag` would ask for the
-    // whole tag, and a caller honouring that hint would report truncation).
-    let n = i.len().min(MAGIC.len());
-    if i[..n] != MAGIC[..n] {
-        return fail(i, Problem::BadMagic);
-    }
-    if n < MAGIC.len() {
-        return Err(nom::Err::Incomplete(nom::Needed::new(1)));
-    }
-    let (rest, _) = tag(&MAGIC[..])(i)?;
+    // `tag` fails on a wrong byte however little input there is, but on a
+    // right prefix asks for the whole rest of the magic: ask for one byte,
+    // so that a caller honouring the hint sees a wrong next byte at once
+    // (and reports `bad_magic`, not truncation).
+    let (rest, _) = tag(&MAGIC[..])(i).map_err(|e| match e {
+        nom::Err::Error(_) => nom::Err::Failure(WireError {
+            input: i,
+            problem: Problem::BadMagic,
+        }),
+        nom::Err::Incomplete(_) => nom::Err::Incomplete(nom::Needed::new(1)),
+        other => other,
+    })?;
     let (rest, major) = le_u16(rest)?;
     let (rest, minor) = le_u16(rest)?;
     if major != 1 {

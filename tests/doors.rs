@@ -25,24 +25,6 @@ fn key(e: &Error) -> Key {
     )
 }
 
-/// Events from `data` fed in `chunk`-byte parts (0: all at once).
-fn events(data: &[u8], chunk: usize, len: u64) -> Result<Vec<Event>, Error> {
-    let mut d = EventDecoder::new().with_input_len(len);
-    let mut buf = BytesMut::new();
-    let mut out = Vec::new();
-    let step = if chunk == 0 { data.len().max(1) } else { chunk };
-    for part in data.chunks(step) {
-        buf.extend_from_slice(part);
-        while let Some(e) = d.decode(&mut buf)? {
-            out.push(e);
-        }
-    }
-    while let Some(e) = d.decode_eof(&mut buf)? {
-        out.push(e);
-    }
-    Ok(out)
-}
-
 /// A reader that hands out at most `chunk` bytes a call and reports
 /// `Interrupted` every third call.
 struct Trickle<'a> {
@@ -75,7 +57,7 @@ fn every_door_gives_the_same_error_or_result() {
         let want = whole.as_ref().err().map(key);
         for chunk in [0, 1, 7, 100] {
             runs += 2;
-            let got = events(&data, chunk, len);
+            let got = feed(EventDecoder::new().with_input_len(len), &data, chunk);
             if got.as_ref().err().map(key) != want {
                 failures.push(format!(
                     "{}: events in {chunk}s: {:?} vs {want:?}",

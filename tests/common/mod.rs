@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use bytes::BytesMut;
 use serde_json::Value as Json;
-use sskb::{Decoder as _, Document, Error, Frame, SskbDecoder};
+use sskb::{Decoder, Document, Error, Frame, SskbDecoder};
 
 pub fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance")
@@ -133,28 +133,38 @@ pub fn json_eq(a: &Json, b: &Json, path: &str) -> Result<(), String> {
 /// Feeds `data` to `decoder` in chunks of `chunk` bytes (0: all at once),
 /// draining every frame after each chunk, then `decode_eof`; gathers the
 /// frames into a document.
-pub fn decode_chunked(data: &[u8], chunk: usize, mut decoder: SskbDecoder) -> Result<Document, Error> {
+pub fn decode_chunked(data: &[u8], chunk: usize, decoder: SskbDecoder) -> Result<Document, Error> {
     let mut doc = Document::default();
-    let mut buf = BytesMut::new();
     let mut ended = false;
-    let mut take = |frame: Frame, doc: &mut Document| match frame {
-        Frame::Header(h) => doc.version = h.version,
-        Frame::Piece(p) => doc.pieces.push(p),
-        Frame::End(e) => {
-            doc.properties = e.properties;
-            ended = true;
+    for frame in feed(decoder, data, chunk)? {
+        match frame {
+            Frame::Header(h) => doc.version = h.version,
+            Frame::Piece(p) => doc.pieces.push(p),
+            Frame::End(e) => {
+                doc.properties = e.properties;
+                ended = true;
+            }
         }
-    };
-    let step = if chunk == 0 { data.len().max(1) } else { chunk };
-    for piece in data.chunks(step) {
-        buf.extend_from_slice(piece);
-        while let Some(frame) = decoder.decode(&mut buf)? {
-            take(frame, &mut doc);
-        }
-    }
-    while let Some(frame) = decoder.decode_eof(&mut buf)? {
-        take(frame, &mut doc);
     }
     assert!(ended, "decode_eof returned Ok(None) before End");
     Ok(doc)
+}
+
+/// Feeds `data` to any decoder in chunks of `chunk` bytes (0: all at once),
+/// draining every item after each chunk, then `decode_eof`; the items, or
+/// the first error.
+pub fn feed<D: Decoder<Error = Error>>(mut d: D, data: &[u8], chunk: usize) -> Result<Vec<D::Item>, Error> {
+    let mut buf = BytesMut::new();
+    let mut out = Vec::new();
+    let step = if chunk == 0 { data.len().max(1) } else { chunk };
+    for part in data.chunks(step) {
+        buf.extend_from_slice(part);
+        while let Some(item) = d.decode(&mut buf)? {
+            out.push(item);
+        }
+    }
+    while let Some(item) = d.decode_eof(&mut buf)? {
+        out.push(item);
+    }
+    Ok(out)
 }
