@@ -8,9 +8,9 @@ use tokio_util::codec::Decoder;
 use crate::error::{Error, Result};
 use crate::event::{End, Event, Header};
 use crate::limits::Limits;
-use crate::model::Piece;
+use crate::model::{Piece, Point};
 use crate::state::{DecodeOptions, Input, Machine};
-use crate::wire::MIN_POINT;
+use crate::wire::{self, MIN_POINT};
 
 /// A decoded unit at piece granularity.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,11 +54,6 @@ macro_rules! builder_methods {
             self
         }
 
-        /// Bytes consumed so far (the offset of the next unit).
-        pub fn offset(&self) -> u64 {
-            self.machine().offset()
-        }
-
         /// Whether the whole document has been decoded.
         pub fn is_done(&self) -> bool {
             self.machine().is_done()
@@ -81,9 +76,20 @@ macro_rules! builder_methods {
 /// }
 /// # Ok::<(), sskb::Error>(())
 /// ```
+///
+/// When the buffer holds several points of a piece, the decoder reads them
+/// in one run (at most 64) and returns them one per call: their bytes leave
+/// the buffer with the first of them. [`EventDecoder::offset`] still gives
+/// the offset of the next event.
 #[derive(Debug)]
 pub struct EventDecoder {
     machine: Machine,
+    /// Points read ahead in one run from the buffer (all checked, their
+    /// bytes consumed), handed out one per call: a run costs one buffer
+    /// advance instead of one per point.
+    run: Vec<Point>,
+    /// How many of `run` have been handed out.
+    taken: usize,
 }
 
 impl Default for EventDecoder {
@@ -97,11 +103,20 @@ impl EventDecoder {
     pub fn new() -> EventDecoder {
         EventDecoder {
             machine: Machine::new(DecodeOptions::new(), false),
+            run: Vec::new(),
+            taken: 0,
         }
     }
 
     fn machine(&self) -> &Machine {
         &self.machine
+    }
+
+    /// The offset of the next event: the bytes consumed so far, less the
+    /// points read ahead and not yet returned.
+    pub fn offset(&self) -> u64 {
+        let ahead: u64 = self.run[self.taken..].iter().map(wire::point_len).sum();
+        self.machine.offset() - ahead
     }
 
     fn machine_mut(&mut self) -> &mut Machine {
@@ -119,6 +134,19 @@ impl Decoder for EventDecoder {
     /// Any decoding error; after one, every call returns it again.
     #[inline]
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
+        if let Some(p) = self.run.get(self.taken) {
+            self.taken += 1;
+            return Ok(Some(Event::Point(*p)));
+        }
+        if self.machine.reading_points() {
+            self.run.clear();
+            let run = &mut self.run;
+            if self.machine.points_with(src, RUN, |p| run.push(*p)) > 0 {
+                self.taken = 1;
+                return Ok(Some(Event::Point(self.run[0])));
+            }
+            self.taken = 0;
+        }
         let event = self.machine.step(src)?;
         if event.is_none() {
             reserve_blob(&self.machine, src);
@@ -138,6 +166,9 @@ impl Decoder for EventDecoder {
         Ok(None)
     }
 }
+
+/// How many points [`EventDecoder`] reads ahead at most.
+const RUN: u32 = 64;
 
 /// Only a blob is longer than a small unit: while the machine waits for one,
 /// reserve toward it, but never more than doubles the buffer (the length
@@ -164,7 +195,7 @@ impl Assembler {
     pub fn next_frame<I: Input>(&mut self, machine: &mut Machine, input: &mut I) -> Result<Option<Frame>> {
         loop {
             if let Some(points) = self.piece.as_mut().and_then(|p| p.points.as_mut()) {
-                machine.points_with(input, |p| points.push(*p));
+                machine.points_with(input, u32::MAX, |p| points.push(*p));
             }
             let Some(event) = machine.step(input)? else {
                 return Ok(None);
@@ -235,7 +266,7 @@ impl Assembler {
 /// ```
 #[derive(Debug)]
 pub struct SskbDecoder {
-    events: EventDecoder,
+    machine: Machine,
     assembler: Assembler,
 }
 
@@ -249,19 +280,22 @@ impl SskbDecoder {
     /// Strict properties, default limits, unknown input length.
     pub fn new() -> SskbDecoder {
         SskbDecoder {
-            events: EventDecoder {
-                machine: Machine::new(DecodeOptions::new(), true),
-            },
+            machine: Machine::new(DecodeOptions::new(), true),
             assembler: Assembler::default(),
         }
     }
 
     fn machine(&self) -> &Machine {
-        &self.events.machine
+        &self.machine
     }
 
     fn machine_mut(&mut self) -> &mut Machine {
-        &mut self.events.machine
+        &mut self.machine
+    }
+
+    /// Bytes consumed so far (the offset of the next unit).
+    pub fn offset(&self) -> u64 {
+        self.machine.offset()
     }
 
     builder_methods!();
@@ -274,9 +308,9 @@ impl Decoder for SskbDecoder {
     /// # Errors
     /// Any decoding error; after one, every call returns it again.
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Frame>> {
-        let frame = self.assembler.next_frame(&mut self.events.machine, src)?;
+        let frame = self.assembler.next_frame(&mut self.machine, src)?;
         if frame.is_none() {
-            reserve_blob(&self.events.machine, src);
+            reserve_blob(&self.machine, src);
         }
         Ok(frame)
     }
@@ -287,7 +321,7 @@ impl Decoder for SskbDecoder {
         if let Some(frame) = self.decode(src)? {
             return Ok(Some(frame));
         }
-        self.events.machine.at_eof(src.len())?;
+        self.machine.at_eof(src.len())?;
         Ok(None)
     }
 }

@@ -210,6 +210,12 @@ impl Machine {
         self.offset
     }
 
+    /// Whether the next unit is a point.
+    #[inline]
+    pub fn reading_points(&self) -> bool {
+        self.next == Next::Point
+    }
+
     /// Whether the whole document has been read.
     pub fn is_done(&self) -> bool {
         self.next == Next::Done
@@ -266,19 +272,24 @@ impl Machine {
     }
 
     /// Reads the current piece's points whose bytes are all in the buffer
-    /// and hands each to `f`, committing them at once: the fast path of the
+    /// and hands each to `f`, committing them at once (at most `max`): the fast path of the
     /// piece-level doors and of validation, with no event per point. Points
     /// at the buffer's edge, and any bad value, are left to
     /// [`Machine::step`]. Returns how many points were read.
     #[inline]
-    pub fn points_with<I: Input>(&mut self, input: &mut I, mut f: impl FnMut(&Point)) -> u32 {
+    pub fn points_with<I: Input>(&mut self, input: &mut I, max: u32, mut f: impl FnMut(&Point)) -> u32 {
         let buf = input.chunk();
         // As for one point: no retry before the bytes the last
         // `Incomplete` asked for are there.
         if self.next != Next::Point || buf.len() < self.need {
             return 0;
         }
-        let left = self.head.point_count.unwrap_or(0).saturating_sub(self.point_index);
+        let left = self
+            .head
+            .point_count
+            .unwrap_or(0)
+            .saturating_sub(self.point_index)
+            .min(max);
         let mut rest = buf;
         let mut k = 0;
         while k < left && rest.len() >= MIN_POINT as usize {

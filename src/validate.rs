@@ -493,7 +493,7 @@ fn validate_input<I: Input>(
     // (such as trailing bytes) wins over a geometry one, as in the reference.
     loop {
         if let Some(b) = v.current.as_mut() {
-            summary.points += u64::from(machine.points_with(input, |p| b.track(p, true)));
+            summary.points += u64::from(machine.points_with(input, u32::MAX, |p| b.track(p, true)));
         }
         let event = match machine.step(input)? {
             Some(event) => event,

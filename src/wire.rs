@@ -385,6 +385,19 @@ pub(crate) fn point(i: In<'_>) -> PResult<'_, Point> {
 /// The most bytes one point takes: position and every optional field.
 pub(crate) const MAX_POINT: usize = 82;
 
+/// How many bytes `p` takes on the wire.
+pub(crate) fn point_len(p: &Point) -> u64 {
+    let vec3 = |v: Option<Vec3>| if v.is_some() { 12 } else { 0 };
+    let vec2 = |v: Option<Vec2>| if v.is_some() { 8 } else { 0 };
+    MIN_POINT
+        + vec3(p.curve_in)
+        + vec3(p.curve_out)
+        + vec3(p.size)
+        + vec3(p.rotation)
+        + vec2(p.transition_in)
+        + vec2(p.transition_out)
+}
+
 /// The error of the complete-mode units: only "not here". The streaming
 /// unit, run on the same uncommitted bytes, then says what is wrong and
 /// where (or that more input is needed).
@@ -805,6 +818,7 @@ mod tests {
                         panic!("fast path accepted what the unit rejects: {b:?}");
                     };
                     assert_eq!(rest.len(), slow_rest.len(), "{b:?}");
+                    assert_eq!(point_len(&p), (b.len() - rest.len()) as u64, "{b:?}");
                     assert_eq!(format!("{p:?}"), format!("{slow_p:?}"), "{b:?}");
                 }
                 Err(_) => {

@@ -183,3 +183,43 @@ fn short_inputs_get_the_same_error_from_an_empty_start() {
         );
     }
 }
+
+/// `(event, offset after it)` for every event of `data` fed in `chunk`-byte
+/// pieces (0: the whole buffer at once).
+fn events_with_offsets(data: &[u8], chunk: usize) -> Vec<(Event, u64)> {
+    let mut d = EventDecoder::new();
+    let mut buf = BytesMut::new();
+    let mut out = Vec::new();
+    let step = if chunk == 0 { data.len().max(1) } else { chunk };
+    for part in data.chunks(step) {
+        buf.extend_from_slice(part);
+        while let Some(e) = d.decode(&mut buf).unwrap() {
+            out.push((e, d.offset()));
+        }
+    }
+    while let Some(e) = d.decode_eof(&mut buf).unwrap() {
+        out.push((e, d.offset()));
+    }
+    out
+}
+
+/// The event decoder reads runs of points ahead of the events it returns;
+/// `offset()` still says where the next event starts, as it does when the
+/// bytes arrive one at a time and nothing can be read ahead.
+#[test]
+fn event_offsets_do_not_depend_on_read_ahead() {
+    let mut checked = 0;
+    for case in binary_cases() {
+        let data = case.bytes();
+        if sskb::read_document(&data[..], DecodeOptions::new()).is_err() {
+            continue;
+        }
+        let one = events_with_offsets(&data, 1);
+        for chunk in [0, 7, 100] {
+            assert_eq!(events_with_offsets(&data, chunk), one, "{} in {chunk}s", case.file);
+        }
+        assert_eq!(one.last().map(|e| e.1), Some(data.len() as u64), "{}", case.file);
+        checked += 1;
+    }
+    assert!(checked >= 100, "{checked}");
+}

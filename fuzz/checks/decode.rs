@@ -40,22 +40,22 @@ fn key(e: &sskb::Error) -> Key {
     )
 }
 
-/// Events fed in `chunk`-byte parts; the number of points, or the error.
-fn events(data: &[u8], chunk: usize) -> Result<usize, sskb::Error> {
+/// Events fed in `chunk`-byte parts, each with the decoder's offset after
+/// it; or the error.
+fn events(data: &[u8], chunk: usize) -> Result<Vec<(Event, u64)>, sskb::Error> {
     let mut d = EventDecoder::new().with_input_len(data.len() as u64);
     let mut buf = BytesMut::new();
-    let mut points = 0;
-    let mut count = |e: Event| points += usize::from(matches!(e, Event::Point(_)));
+    let mut out = Vec::new();
     for part in data.chunks(chunk.max(1)) {
         buf.extend_from_slice(part);
         while let Some(e) = d.decode(&mut buf)? {
-            count(e);
+            out.push((e, d.offset()));
         }
     }
     while let Some(e) = d.decode_eof(&mut buf)? {
-        count(e);
+        out.push((e, d.offset()));
     }
-    Ok(points)
+    Ok(out)
 }
 
 /// A reader that gives at most `chunk` bytes a call.
@@ -80,7 +80,15 @@ pub fn check(data: &[u8]) {
         (Err(a), Err(b)) => assert_eq!(key(a), key(b), "slice and chunked decoder disagree"),
         _ => panic!("slice and chunked decoder disagree: {whole:?} / {known:?}"),
     }
-    let points = events(data, chunk);
+    let evs = events(data, chunk);
+    // Whole, the decoder reads runs of points ahead: the same events at
+    // the same offsets.
+    match (&evs, &events(data, data.len())) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "events differ fed whole"),
+        (Err(a), Err(b)) => assert_eq!(key(a), key(b), "events fed whole disagree"),
+        (a, b) => panic!("events fed whole disagree: {a:?} / {b:?}"),
+    }
+    let points = evs.map(|v| v.iter().filter(|e| matches!(e.0, Event::Point(_))).count());
     match (&whole, &points) {
         (Ok(doc), Ok(n)) => {
             let stated: usize = doc.pieces.iter().map(|p| p.points.as_ref().map_or(0, Vec::len)).sum();
