@@ -105,7 +105,7 @@ pub use properties::{Properties, Value, DEFAULT_MAX_YAML_DEPTH, MAX_YAML_DEPTH_C
 pub use read::{decode_bytes, decode_slice, read_document, DecoderReader, EventReader, SskbReader};
 pub use resolve::{resolve, ResolvedDocument, ResolvedPiece};
 pub use state::DecodeOptions;
-pub use text::{parse_ssk, to_ssk};
+pub use text::{parse_ssk, parse_ssk_value, to_ssk};
 /// Re-exported so users need not depend on `tokio-util` to call `decode` and `encode`.
 pub use tokio_util::codec::{Decoder, Encoder};
 pub use validate::{validate, validate_reader, validate_slice, Summary, Validator};

@@ -29,13 +29,42 @@ const TEXT_DEPTH: usize = 8;
 /// `invalid_enum` for an unknown shape or mode, `unsupported_version` for a
 /// major above 1, `malformed_properties` for bad property values.
 pub fn parse_ssk(text: &str) -> Result<Document> {
+    document_from_value(&parse_ssk_value(text)?)
+}
+
+/// Reads the YAML of a `.ssk` document under the format's YAML rules (no
+/// anchors, aliases, tags, directives or duplicate keys) without
+/// interpreting it: integers stay integers and numbers keep their f64
+/// values. [`Document::from_value`] interprets the tree.
+///
+/// ```
+/// let tree = sskb::parse_ssk_value("pieces: []\nversion: \"1.0\"\n")?;
+/// assert_eq!(tree.get("version").and_then(sskb::Value::as_str), Some("1.0"));
+/// assert_eq!(sskb::Document::from_value(&tree)?.pieces.len(), 0);
+/// # Ok::<(), sskb::Error>(())
+/// ```
+///
+/// # Errors
+/// `structure` for YAML the format forbids, with the byte offset.
+pub fn parse_ssk_value(text: &str) -> Result<Value> {
     let mut b = Build::default();
     walk(text.as_bytes(), DEFAULT_MAX_YAML_DEPTH + TEXT_DEPTH, &mut b).map_err(|e| {
         let msg = e.message.replace("property blob", "document");
         Error::new(ErrorKind::Structure, format!("YAML: {msg}")).at(e.at as u64)
     })?;
-    let root = b.root.unwrap_or(Value::Null);
-    document_from_value(&root)
+    Ok(b.root.unwrap_or(Value::Null))
+}
+
+impl Document {
+    /// Interprets a tree (from [`parse_ssk_value`], JSON, or a caller's own
+    /// values) under the `.ssk` reader's rules: the same checks, paths and
+    /// messages as [`parse_ssk`]. Numbers are rounded to f32.
+    ///
+    /// # Errors
+    /// As [`parse_ssk`].
+    pub fn from_value(tree: &Value) -> Result<Document> {
+        document_from_value(tree)
+    }
 }
 
 fn err(kind: ErrorKind, path: &str, message: impl Into<String>) -> Error {
