@@ -30,11 +30,24 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from conftest import CORPUS, cases, random_document, strict_eq  # noqa: E402
 
 
+def known_difference(a, b):
+    """The deliberate differences (README: "Where it differs from ssklib"),
+    by name; None for any other."""
+    ref, ours = a[1], b[1]
+    if a[0] == "error" and ("malformed property blob" in ref or "property keys must be strings" in ref):
+        return "PyYAML refuses a property blob that YAML 1.2 accepts"
+    if b[0] == "error" and ours.startswith("malformed_properties"):
+        return "YAML 1.2 refuses a property blob that PyYAML accepts (tags, indentation)"
+    if b[0] == "error" and ours.startswith("unsupported_version") and "pre-1.0" in ours:
+        return "major version 0 (pre-1.0 drafts) is refused"
+    return None
+
+
 class Tally:
     def __init__(self):
         self.same = 0
         self.problems = []
-        self.yaml = []
+        self.known = {}
 
     def compare(self, what, ref, ours):
         """Runs both; equal values (strict types) or both raise."""
@@ -47,11 +60,9 @@ class Tally:
         except sskb.SskbError as e:
             b = ("error", f"{e.kind}: {e}")
         if a[0] != b[0]:
-            if a[0] == "error" and "malformed property blob" in a[1]:
-                # PyYAML (YAML 1.1, with its own limits on tabs and the
-                # like) refuses a blob that YAML 1.2 and its test suite
-                # accept: a known, deliberate difference.
-                self.yaml.append(f"{what}: {a[1]}")
+            known = known_difference(a, b)
+            if known:
+                self.known.setdefault(known, []).append(what)
                 return None
             self.problems.append(f"{what}: ssklib {a[0]} ({a[1] if a[0] == 'error' else '...'}), "
                                  f"sskb {b[0]} ({b[1] if b[0] == 'error' else '...'})")
@@ -60,6 +71,11 @@ class Tally:
             try:
                 strict_eq(a[1], b[1])
             except AssertionError as e:
+                if ".properties" in str(e).split(":")[0] and "str " in str(e):
+                    # 1_000, 1:30, 2E5, .5: numbers in YAML 1.1, strings
+                    # in 1.2 (or the other way round).
+                    self.known.setdefault("YAML 1.1 and 1.2 read a property scalar differently", []).append(what)
+                    return None
                 self.problems.append(f"{what}: values differ: {e}")
                 return None
         self.same += 1
@@ -114,11 +130,9 @@ def main():
         "corpus": corpus,
         "random documents": documents,
         "mutations": t.same - corpus - documents,
-        "blobs only PyYAML refuses": len(t.yaml),
+        "known differences": {k: len(v) for k, v in t.known.items()},
         "disagreements": len(t.problems),
-    }, indent=1))
-    for p in t.yaml[:10]:
-        print("PyYAML refuses:", p)
+    }, indent=1, ensure_ascii=False))
     for p in t.problems[:50]:
         print(p)
     sys.exit(1 if t.problems else 0)

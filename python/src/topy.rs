@@ -4,6 +4,8 @@
 //! widened to f64 exactly as ssklib's `struct.unpack('<f')` does. Dict keys
 //! are interned once per call.
 
+use std::cell::RefCell;
+
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyList, PyModule, PyString};
@@ -32,6 +34,8 @@ pub struct Keys<'py> {
     affects: Bound<'py, PyString>,
     properties: Bound<'py, PyString>,
     pieces: Bound<'py, PyString>,
+    /// Point dict templates by presence mask, made when first needed.
+    templates: RefCell<Vec<Option<Bound<'py, PyDict>>>>,
 }
 
 impl<'py> Keys<'py> {
@@ -56,6 +60,7 @@ impl<'py> Keys<'py> {
             affects: intern!(py, "affects").clone(),
             properties: intern!(py, "properties").clone(),
             pieces: intern!(py, "pieces").clone(),
+            templates: RefCell::new(vec![None; 64]),
         }
     }
 
@@ -81,7 +86,17 @@ impl<'py> Keys<'py> {
 
     /// One point: `x`, `y`, `z`, then each optional field present.
     pub fn point(&self, p: &Point) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(self.py);
+        let mask = usize::from(p.curve_in.is_some())
+            | usize::from(p.curve_out.is_some()) << 1
+            | usize::from(p.size.is_some()) << 2
+            | usize::from(p.rotation.is_some()) << 3
+            | usize::from(p.transition_in.is_some()) << 4
+            | usize::from(p.transition_out.is_some()) << 5;
+        let d = if mask.count_ones() >= 3 {
+            self.template(mask)?.copy()?
+        } else {
+            PyDict::new(self.py)
+        };
         d.set_item(&self.x, self.float(p.position.x))?;
         d.set_item(&self.y, self.float(p.position.y))?;
         d.set_item(&self.z, self.float(p.position.z))?;
@@ -104,6 +119,36 @@ impl<'py> Keys<'py> {
             }
         }
         Ok(d)
+    }
+
+    /// A dict with the keys of a point whose optional fields are `mask`
+    /// (values `None`): a copy of it is made at its final size, where
+    /// inserting more than five keys into a new dict would resize it.
+    fn template(&self, mask: usize) -> PyResult<Bound<'py, PyDict>> {
+        let mut cache = self.templates.borrow_mut();
+        if let Some(t) = &cache[mask] {
+            return Ok(t.clone());
+        }
+        let t = PyDict::new(self.py);
+        let none = self.py.None();
+        for k in [&self.x, &self.y, &self.z] {
+            t.set_item(k, &none)?;
+        }
+        let optional = [
+            &self.curve_in,
+            &self.curve_out,
+            &self.size,
+            &self.rotation,
+            &self.transition_in,
+            &self.transition_out,
+        ];
+        for (i, k) in optional.into_iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                t.set_item(k, &none)?;
+            }
+        }
+        cache[mask] = Some(t.clone());
+        Ok(t)
     }
 
     /// `id` and `from`: the start of every piece's dict.
