@@ -85,6 +85,8 @@ mod event;
 #[cfg(feature = "json")]
 pub mod json;
 mod limits;
+#[cfg(feature = "mesh")]
+pub mod mesh;
 mod model;
 mod properties;
 mod read;

@@ -1,0 +1,196 @@
+//! One resolved piece as a closed, outward-facing triangle mesh
+//! (GEOMETRY.md §4, §5), with the reference's tessellation counts (§7):
+//! circle cross-sections of N vertices, n-gons of `sides`; straight
+//! segments in max(N/4, 1) steps and curved ones in N; ellipsoids of
+//! max(N/2, 4) bands by max(N, 6) longitudes; rounded caps of max(N/4, 2)
+//! bands on circles and one apex on n-gons; flat caps fanned to the centre.
+
+use std::f64::consts::{FRAC_PI_2, PI, TAU};
+
+use super::math::{add, rotation, scale, v, V3};
+use super::path::{lerp_rotation, Frame, Segment, Transition};
+use super::Mesh;
+use crate::{ResolvedPiece, Shape};
+
+/// The resolution's bounds.
+pub const MIN_RESOLUTION: u32 = 3;
+/// The resolution's bounds.
+pub const MAX_RESOLUTION: u32 = 1024;
+
+/// A size is degenerate when two or more components are zero.
+fn degenerate(s: V3) -> bool {
+    s.iter().filter(|c| **c == 0.0).count() >= 2
+}
+
+/// Unit cross-section directions: (cos θ, sin θ) for each ring vertex,
+/// the first on local +X.
+fn section(piece: &ResolvedPiece, resolution: u32) -> Vec<(f64, f64)> {
+    let n = match piece.shape {
+        Shape::Circle => resolution,
+        Shape::Ngon => piece.sides.unwrap_or(3).max(3),
+    };
+    (0..n)
+        .map(|k| {
+            let a = TAU * f64::from(k) / f64::from(n);
+            (a.cos(), a.sin())
+        })
+        .collect()
+}
+
+fn ring(centre: V3, f: &Frame, size: V3, dirs: &[(f64, f64)], shrink: f64, lift: f64) -> Vec<V3> {
+    let z = add(centre, scale(f.z, lift));
+    dirs.iter()
+        .map(|(c, s)| {
+            add(
+                z,
+                add(scale(f.x, size[0] * c * shrink), scale(f.y, size[1] * s * shrink)),
+            )
+        })
+        .collect()
+}
+
+/// Rings stacked from `start` to `end`, each ring counter-clockwise seen
+/// from `end`: fans at both ends, quads between.
+fn stack(rings: &[Vec<V3>], start: V3, end: V3) -> Mesh {
+    let mut m = Mesh::default();
+    let n = rings[0].len() as u32;
+    let s = m.push(start);
+    let first = m.positions.len() as u32;
+    for r in rings {
+        m.positions.extend_from_slice(r);
+    }
+    let e = m.push(end);
+    let at = |ring: u32, k: u32| first + ring * n + k % n;
+    for k in 0..n {
+        m.triangles.push([s, at(0, k + 1), at(0, k)]);
+    }
+    for r in 0..rings.len() as u32 - 1 {
+        for k in 0..n {
+            let (a0, a1, b0, b1) = (at(r, k), at(r, k + 1), at(r + 1, k), at(r + 1, k + 1));
+            m.triangles.push([a0, a1, b1]);
+            m.triangles.push([a0, b1, b0]);
+        }
+    }
+    let last = rings.len() as u32 - 1;
+    for k in 0..n {
+        m.triangles.push([e, at(last, k), at(last, k + 1)]);
+    }
+    m
+}
+
+/// The piece's mesh at `resolution` (clamped to 3..=1024); `None` for an
+/// ignored piece (degenerate size, no usable segment).
+pub fn tessellate(piece: &ResolvedPiece, resolution: u32) -> Option<Mesh> {
+    let n = resolution.clamp(MIN_RESOLUTION, MAX_RESOLUTION);
+    match piece.points.len() {
+        0 => None,
+        1 => point_piece(piece, n),
+        _ => path_piece(piece, n),
+    }
+}
+
+fn point_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
+    let size = v(piece.effective_size(0)?);
+    if degenerate(size) {
+        return None;
+    }
+    let centre = v(piece.points[0].position);
+    let f = Frame::rotated(&rotation(v(piece.effective_rotation(0)?)));
+    let bottom = add(centre, scale(f.z, -size[2]));
+    let top = add(centre, scale(f.z, size[2]));
+    match piece.shape {
+        Shape::Ngon => Some(stack(
+            &[ring(centre, &f, size, &section(piece, n), 1.0, 0.0)],
+            bottom,
+            top,
+        )),
+        Shape::Circle => {
+            let bands = (n / 2).max(4);
+            let dirs = section(piece, n.max(6));
+            let rings: Vec<Vec<V3>> = (1..bands)
+                .map(|j| {
+                    let phi = -FRAC_PI_2 + PI * f64::from(j) / f64::from(bands);
+                    ring(centre, &f, size, &dirs, phi.cos(), phi.sin() * size[2])
+                })
+                .collect();
+            Some(stack(&rings, bottom, top))
+        }
+    }
+}
+
+/// One sample along the path: where, which way, how big.
+struct Sample {
+    centre: V3,
+    frame: Frame,
+    size: V3,
+}
+
+fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
+    let pts = &piece.points;
+    let mut samples: Vec<Sample> = Vec::new();
+    let mut frame: Option<Frame> = None;
+    for i in 0..pts.len() - 1 {
+        let seg = Segment::between(&pts[i], &pts[i + 1]);
+        if seg.is_degenerate() {
+            continue;
+        }
+        let tr = Transition::between(&pts[i], &pts[i + 1]);
+        let (s0, s1) = (v(piece.effective_size(i)?), v(piece.effective_size(i + 1)?));
+        let (r0, r1) = (piece.effective_rotation(i)?, piece.effective_rotation(i + 1)?);
+        let steps = if seg.straight { (n / 4).max(1) } else { n };
+        let first = if samples.is_empty() { 0 } else { 1 };
+        for k in first..=steps {
+            let u = f64::from(k) / f64::from(steps);
+            let p = tr.progress(u);
+            let tangent = seg.tangent(u)?;
+            let f = match frame.and_then(|f| f.carried(tangent)) {
+                Some(f) => f,
+                None => Frame::initial(tangent, &lerp_rotation(r0, r1, p)),
+            };
+            frame = Some(f);
+            let size = [0, 1, 2].map(|c| (s0[c] + (s1[c] - s0[c]) * p).max(0.0));
+            samples.push(Sample {
+                centre: seg.at(u),
+                frame: f,
+                size,
+            });
+        }
+    }
+    if samples.len() < 2 || samples.iter().all(|s| degenerate(s.size)) {
+        return None;
+    }
+    let dirs = section(piece, n);
+    let cap_bands = (n / 4).max(2);
+    let cap = |s: &Sample, outward: f64| -> (Vec<Vec<V3>>, V3) {
+        let pole = add(s.centre, scale(s.frame.z, outward * s.size[2]));
+        if s.size[2] == 0.0 || piece.shape == Shape::Ngon {
+            return (Vec::new(), if s.size[2] == 0.0 { s.centre } else { pole });
+        }
+        // From the path outwards: latitudes 1..bands-1.
+        let rings = (1..cap_bands)
+            .map(|j| {
+                let phi = FRAC_PI_2 * f64::from(j) / f64::from(cap_bands);
+                ring(
+                    s.centre,
+                    &s.frame,
+                    s.size,
+                    &dirs,
+                    phi.cos(),
+                    outward * phi.sin() * s.size[2],
+                )
+            })
+            .collect();
+        (rings, pole)
+    };
+    let (mut head, start) = cap(&samples[0], -1.0);
+    head.reverse();
+    let (tail, end) = cap(&samples[samples.len() - 1], 1.0);
+    let mut rings = head;
+    rings.extend(
+        samples
+            .iter()
+            .map(|s| ring(s.centre, &s.frame, s.size, &dirs, 1.0, 0.0)),
+    );
+    rings.extend(tail);
+    Some(stack(&rings, start, end))
+}

@@ -1,0 +1,136 @@
+//! Meshes against closed forms and the reference's volumes: every mesh
+//! closed and outward, volumes exact where the polygonal solid has a
+//! closed form.
+
+use std::f64::consts::PI;
+
+use sskb::mesh::{tessellate, Mesh};
+
+fn piece(ssk: &str) -> sskb::ResolvedPiece {
+    let doc = sskb::parse_ssk(ssk).unwrap();
+    sskb::resolve(&doc).unwrap().pieces.remove(0)
+}
+
+fn mesh(ssk: &str, n: u32) -> Mesh {
+    let m = tessellate(&piece(ssk), n).expect("a solid");
+    assert!(m.is_closed(), "not closed");
+    assert!(m.volume() > 0.0, "not outward: {}", m.volume());
+    m
+}
+
+fn close(a: f64, b: f64, rel: f64) -> bool {
+    (a - b).abs() <= rel * b.abs()
+}
+
+fn polygon_area(n: u32, rx: f64, ry: f64) -> f64 {
+    0.5 * f64::from(n) * rx * ry * (2.0 * PI / f64::from(n)).sin()
+}
+
+const CYLINDER: &str = "pieces:
+- id: 0
+  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 100}]
+  size: {x: 50, y: 30, z: 0}
+  shape: circle
+";
+
+#[test]
+fn cylinders_are_prisms_of_their_polygon() {
+    for n in [3, 4, 8, 32, 64, 100] {
+        let m = mesh(CYLINDER, n);
+        let want = polygon_area(n, 50.0, 30.0) * 100.0;
+        assert!(close(m.volume(), want, 1e-9), "{n}: {} vs {want}", m.volume());
+    }
+    // The reference's counts: 2N fan triangles and 2N per step, N/4 steps.
+    assert_eq!(mesh(CYLINDER, 32).triangles.len(), 576);
+}
+
+#[test]
+fn ngon_prisms_and_bipyramids() {
+    for sides in 3..=9 {
+        let prism = format!(
+            "pieces:\n- id: 0\n  points: [{{x: 0, y: 0, z: 0}}, {{x: 10, y: 20, z: 100}}]\n  size: {{x: 40, y: 40, z: 0}}\n  shape: ngon\n  sides: {sides}\n"
+        );
+        let m = mesh(&prism, 32);
+        // A straight, tilted path: the section is normal to it.
+        let length = (10f64 * 10.0 + 400.0 + 10000.0).sqrt();
+        assert!(close(m.volume(), polygon_area(sides, 40.0, 40.0) * length, 1e-9));
+        let bipyramid = format!(
+            "pieces:\n- id: 0\n  points: [{{x: 5, y: 5, z: 5}}]\n  rotation: {{x: 10, y: 20, z: 30}}\n  size: {{x: 30, y: 20, z: 15}}\n  shape: ngon\n  sides: {sides}\n"
+        );
+        let m = mesh(&bipyramid, 32);
+        assert_eq!(m.triangles.len(), 2 * sides as usize);
+        let want = 2.0 / 3.0 * polygon_area(sides, 30.0, 20.0) * 15.0;
+        assert!(close(m.volume(), want, 1e-9), "{} vs {want}", m.volume());
+    }
+}
+
+#[test]
+fn ellipsoids_converge_from_below() {
+    let ssk = "pieces:\n- id: 0\n  points: [{x: 1, y: 2, z: 3}]\n  size: {x: 30, y: 20, z: 10}\n  shape: circle\n";
+    let exact = 4.0 / 3.0 * PI * 30.0 * 20.0 * 10.0;
+    let mut last = 0.0;
+    for n in [8, 16, 32, 64, 128] {
+        let v = mesh(ssk, n).volume();
+        assert!(v < exact && v > last, "{n}: {v}");
+        last = v;
+    }
+    assert!(close(last, exact, 2e-3), "{last} vs {exact}");
+    let (lo, hi) = mesh(ssk, 64).bounds().unwrap();
+    assert!(close(hi[2] - lo[2], 20.0, 1e-12) && close(lo[2], -7.0, 1e-12));
+}
+
+#[test]
+fn degenerate_pieces_are_ignored() {
+    let flat = "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}]\n  size: {x: 30, y: 0, z: 0}\n  shape: circle\n";
+    assert!(tessellate(&piece(flat), 32).is_none());
+    let still = "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 0}]\n  size: {x: 3, y: 3, z: 0}\n  shape: circle\n";
+    assert!(tessellate(&piece(still), 32).is_none());
+}
+
+#[test]
+fn curved_paths_with_caps_are_closed_and_bounded() {
+    let ssk = "pieces:
+- id: 0
+  points:
+  - {x: 0, y: 0, z: 0, curve_out: {x: 0, y: 0, z: 60}, size: {x: 5, y: 5, z: 5}}
+  - {x: 100, y: 0, z: 100, curve_in: {x: 40, y: 0, z: 100}, transition_in: {x: 0.9, y: 0.2}}
+  - {x: 100, y: 100, z: 100, size: {x: 8, y: 4, z: 6}}
+  size: {x: 5, y: 5, z: 0}
+  shape: circle
+";
+    for n in [3, 8, 32, 64] {
+        let m = mesh(ssk, n);
+        let (lo, hi) = m.bounds().unwrap();
+        assert!(lo[2] >= -5.0 - 1e-9 && hi[1] <= 100.0 + 6.0 + 1e-9, "{lo:?} {hi:?}");
+    }
+}
+
+#[test]
+fn the_reference_examples_without_booleans() {
+    let reference: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("tests/data/conformance/mesh_reference.json").unwrap()).unwrap();
+    for (name, rel) in [
+        ("example_cylinder", 1e-6),
+        ("example_triangular_prism", 1e-6),
+        ("example_hemisphere", 0.01),
+    ] {
+        let text = std::fs::read_to_string(format!("tests/data/conformance/ssk/{name}.ssk")).unwrap();
+        for n in ["8", "32", "64"] {
+            let m = mesh(&text, n.parse().unwrap());
+            let want = reference[name][n]["volume_mm3"].as_f64().unwrap();
+            assert!(close(m.volume(), want, rel), "{name} at {n}: {} vs {want}", m.volume());
+            let (lo, hi) = m.bounds().unwrap();
+            let b = &reference[name][n]["bounds_mm"];
+            for c in 0..3 {
+                assert!(
+                    (lo[c] - b[0][c].as_f64().unwrap()).abs() < 1e-3,
+                    "{name} {n} min {lo:?}"
+                );
+                assert!(
+                    (hi[c] - b[1][c].as_f64().unwrap()).abs() < 1e-3,
+                    "{name} {n} max {hi:?}"
+                );
+            }
+        }
+    }
+}
