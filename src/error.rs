@@ -33,6 +33,9 @@ pub enum ErrorKind {
     LimitExceeded,
     /// An I/O error from the underlying reader.
     Io,
+    /// Meshing failed: the boolean library could not combine the pieces'
+    /// meshes (feature `mesh`).
+    Mesh,
 }
 
 impl ErrorKind {
@@ -52,11 +55,12 @@ impl ErrorKind {
             ErrorKind::Validation => "validation",
             ErrorKind::LimitExceeded => "limit_exceeded",
             ErrorKind::Io => "io",
+            ErrorKind::Mesh => "mesh",
         }
     }
 
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 13] = [
+    pub const ALL: [ErrorKind; 14] = [
         ErrorKind::BadMagic,
         ErrorKind::UnsupportedVersion,
         ErrorKind::Truncated,
@@ -70,6 +74,7 @@ impl ErrorKind {
         ErrorKind::Validation,
         ErrorKind::LimitExceeded,
         ErrorKind::Io,
+        ErrorKind::Mesh,
     ];
 }
 

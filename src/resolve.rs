@@ -33,6 +33,18 @@ pub struct ResolvedPiece {
 }
 
 impl ResolvedPiece {
+    /// `p` with the fields it does not state taken from its resolved
+    /// `base` (the piece its `from` names; `None` for a piece without
+    /// `from`): what [`resolve`] does for each piece, for callers that see
+    /// pieces one at a time.
+    ///
+    /// # Errors
+    /// `validation` when the piece has no points, size or shape after
+    /// inheritance.
+    pub fn inherit(p: &Piece, base: Option<&ResolvedPiece>) -> Result<ResolvedPiece> {
+        resolve_one(p, base).map_err(|m| Error::new(ErrorKind::Validation, format!("piece {}: {m}", p.id)).piece(p.id))
+    }
+
     /// The mode, `add` when not stated.
     pub fn effective_mode(&self) -> Mode {
         self.mode.unwrap_or_default()

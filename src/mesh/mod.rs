@@ -7,10 +7,16 @@
 //! ellipsoids and bipyramids. Building meshes ([`tessellate`]) is kept
 //! apart from combining them, as manifold does.
 
+mod boolean;
+mod gltf;
 mod math;
+mod mesher;
 mod path;
 mod tessellate;
 
+pub use boolean::{combine, contributions, Part};
+pub use gltf::{Gltf, SceneNode};
+pub use mesher::Mesher;
 pub use tessellate::{tessellate, MAX_RESOLUTION, MIN_RESOLUTION};
 
 /// A triangle mesh in model units (millimetres, Z up).

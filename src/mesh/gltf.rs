@@ -1,0 +1,244 @@
+//! glTF 2.0 out: `.glb`, or `.gltf` JSON with its buffer in a `.bin`
+//! beside it. Metres, +Y up (a point (x, y, z) in millimetres becomes
+//! (0.001·x, 0.001·z, −0.001·y)); flat per-face normals, so each triangle
+//! has its own three vertices; u32 indices; `min`/`max` on positions;
+//! generator `sskb`. Degenerate triangles (no area, hence no normal) are
+//! dropped, so the output passes the Khronos validator.
+
+use gltf_json as json;
+use json::validation::{Checked::Valid, USize64};
+use json::Index;
+
+use super::math::{cross, norm, sub, V3};
+use super::Mesh;
+use crate::error::{Error, ErrorKind, Result};
+
+/// One node of the scene: a named mesh, with `extras` (JSON) if any.
+#[derive(Clone, Debug)]
+pub struct SceneNode {
+    /// The node's (and its mesh's) name.
+    pub name: String,
+    /// Its mesh, in model units.
+    pub mesh: Mesh,
+    /// JSON for the node's `extras` (its properties), if any.
+    pub extras: Option<String>,
+}
+
+/// A glTF document and its binary buffer.
+#[derive(Clone, Debug)]
+pub struct Gltf {
+    root: json::Root,
+    bin: Vec<u8>,
+    /// Triangles written (degenerate ones dropped).
+    pub triangles: usize,
+}
+
+fn to_gltf(p: V3) -> [f32; 3] {
+    [(p[0] * 0.001) as f32, (p[2] * 0.001) as f32, (-p[1] * 0.001) as f32]
+}
+
+fn pad(buf: &mut Vec<u8>) {
+    while buf.len() % 4 != 0 {
+        buf.push(0);
+    }
+}
+
+fn raw(s: &str) -> Result<Box<json::extras::RawValue>> {
+    json::extras::RawValue::from_string(s.to_owned())
+        .map_err(|e| Error::new(ErrorKind::Structure, format!("node extras are not JSON: {e}")))
+}
+
+fn view(root: &mut json::Root, len: usize, offset: usize, target: json::buffer::Target) -> Index<json::buffer::View> {
+    root.push(json::buffer::View {
+        buffer: Index::new(0),
+        byte_length: USize64::from(len),
+        byte_offset: Some(USize64::from(offset)),
+        byte_stride: None,
+        extensions: None,
+        extras: None,
+        name: None,
+        target: Some(Valid(target)),
+    })
+}
+
+fn accessor(
+    root: &mut json::Root,
+    view: Index<json::buffer::View>,
+    count: usize,
+    component: json::accessor::ComponentType,
+    kind: json::accessor::Type,
+    bounds: Option<([f32; 3], [f32; 3])>,
+) -> Index<json::Accessor> {
+    root.push(json::Accessor {
+        buffer_view: Some(view),
+        byte_offset: Some(USize64(0)),
+        count: USize64::from(count),
+        component_type: Valid(json::accessor::GenericComponentType(component)),
+        extensions: None,
+        extras: None,
+        type_: Valid(kind),
+        min: bounds.map(|b| json::Value::from(b.0.to_vec())),
+        max: bounds.map(|b| json::Value::from(b.1.to_vec())),
+        name: None,
+        normalized: false,
+        sparse: None,
+    })
+}
+
+impl Gltf {
+    /// Builds the document: one node per entry (none for an empty mesh).
+    ///
+    /// # Errors
+    /// `structure` when an `extras` string is not JSON.
+    pub fn new(nodes: &[SceneNode]) -> Result<Gltf> {
+        let mut root = json::Root {
+            asset: json::Asset {
+                generator: Some("sskb".into()),
+                version: "2.0".into(),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let mut bin = Vec::new();
+        let mut scene_nodes = Vec::new();
+        let mut triangles = 0;
+        for node in nodes {
+            let mut positions: Vec<[f32; 3]> = Vec::new();
+            let mut normals: Vec<[f32; 3]> = Vec::new();
+            for t in &node.mesh.triangles {
+                let c = t.map(|i| to_gltf(node.mesh.positions[i as usize]));
+                let w = c.map(|p| p.map(f64::from));
+                let n = cross(sub(w[1], w[0]), sub(w[2], w[0]));
+                let len = norm(n);
+                let unit = n.map(|x| (x / len) as f32);
+                let usable = len.is_finite() && len > 1e-12 && unit.iter().all(|x| x.is_finite());
+                if !usable || norm(unit.map(f64::from)) < 0.5 {
+                    continue;
+                }
+                positions.extend_from_slice(&c);
+                normals.extend_from_slice(&[unit; 3]);
+            }
+            if positions.is_empty() {
+                continue;
+            }
+            triangles += positions.len() / 3;
+            let mut lo = [f32::INFINITY; 3];
+            let mut hi = [f32::NEG_INFINITY; 3];
+            for p in &positions {
+                for c in 0..3 {
+                    lo[c] = lo[c].min(p[c]);
+                    hi[c] = hi[c].max(p[c]);
+                }
+            }
+            let n = positions.len();
+            let at = bin.len();
+            positions
+                .iter()
+                .flatten()
+                .for_each(|x| bin.extend_from_slice(&x.to_le_bytes()));
+            let pv = view(&mut root, n * 12, at, json::buffer::Target::ArrayBuffer);
+            let at = bin.len();
+            normals
+                .iter()
+                .flatten()
+                .for_each(|x| bin.extend_from_slice(&x.to_le_bytes()));
+            let nv = view(&mut root, n * 12, at, json::buffer::Target::ArrayBuffer);
+            let at = bin.len();
+            (0..n as u32).for_each(|i| bin.extend_from_slice(&i.to_le_bytes()));
+            let iv = view(&mut root, n * 4, at, json::buffer::Target::ElementArrayBuffer);
+            use json::accessor::{ComponentType, Type};
+            let pa = accessor(&mut root, pv, n, ComponentType::F32, Type::Vec3, Some((lo, hi)));
+            let na = accessor(&mut root, nv, n, ComponentType::F32, Type::Vec3, None);
+            let ia = accessor(&mut root, iv, n, ComponentType::U32, Type::Scalar, None);
+            let primitive = json::mesh::Primitive {
+                attributes: [
+                    (Valid(json::mesh::Semantic::Positions), pa),
+                    (Valid(json::mesh::Semantic::Normals), na),
+                ]
+                .into_iter()
+                .collect(),
+                extensions: None,
+                extras: None,
+                indices: Some(ia),
+                material: None,
+                mode: Valid(json::mesh::Mode::Triangles),
+                targets: None,
+            };
+            let mesh = root.push(json::Mesh {
+                extensions: None,
+                extras: None,
+                name: Some(node.name.clone()),
+                primitives: vec![primitive],
+                weights: None,
+            });
+            scene_nodes.push(root.push(json::Node {
+                mesh: Some(mesh),
+                name: Some(node.name.clone()),
+                extras: node.extras.as_deref().map(raw).transpose()?,
+                ..Default::default()
+            }));
+        }
+        if !bin.is_empty() {
+            root.push(json::Buffer {
+                byte_length: USize64::from(bin.len()),
+                extensions: None,
+                extras: None,
+                name: None,
+                uri: None,
+            });
+        }
+        let scene = root.push(json::Scene {
+            extensions: None,
+            extras: None,
+            name: None,
+            nodes: scene_nodes,
+        });
+        root.scene = Some(scene);
+        Ok(Gltf { root, bin, triangles })
+    }
+
+    fn json(&self) -> Result<Vec<u8>> {
+        self.root
+            .to_vec()
+            .map_err(|e| Error::new(ErrorKind::Structure, format!("glTF JSON: {e}")))
+    }
+
+    /// The binary `.glb` form.
+    ///
+    /// # Errors
+    /// Only if the JSON cannot be serialized.
+    pub fn to_glb(&self) -> Result<Vec<u8>> {
+        let mut json = self.json()?;
+        while json.len() % 4 != 0 {
+            json.push(b' ');
+        }
+        let mut bin = self.bin.clone();
+        pad(&mut bin);
+        let total = 12 + 8 + json.len() + if bin.is_empty() { 0 } else { 8 + bin.len() };
+        let mut out = Vec::with_capacity(total);
+        out.extend_from_slice(b"glTF");
+        out.extend_from_slice(&2u32.to_le_bytes());
+        out.extend_from_slice(&(total as u32).to_le_bytes());
+        out.extend_from_slice(&(json.len() as u32).to_le_bytes());
+        out.extend_from_slice(b"JSON");
+        out.extend_from_slice(&json);
+        if !bin.is_empty() {
+            out.extend_from_slice(&(bin.len() as u32).to_le_bytes());
+            out.extend_from_slice(b"BIN\0");
+            out.extend_from_slice(&bin);
+        }
+        Ok(out)
+    }
+
+    /// The `.gltf` JSON, its buffer at `bin_uri`, and the buffer's bytes.
+    ///
+    /// # Errors
+    /// Only if the JSON cannot be serialized.
+    pub fn to_gltf(&self, bin_uri: &str) -> Result<(Vec<u8>, Vec<u8>)> {
+        let mut with_uri = self.clone();
+        if let Some(b) = with_uri.root.buffers.first_mut() {
+            b.uri = Some(bin_uri.to_owned());
+        }
+        Ok((with_uri.json()?, self.bin.clone()))
+    }
+}
