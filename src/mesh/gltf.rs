@@ -187,13 +187,16 @@ impl Gltf {
                 uri: None,
             });
         }
-        let scene = root.push(json::Scene {
-            extensions: None,
-            extras: None,
-            name: None,
-            nodes: scene_nodes,
-        });
-        root.scene = Some(scene);
+        // No geometry, no scene: a scene must list at least one node.
+        if !scene_nodes.is_empty() {
+            let scene = root.push(json::Scene {
+                extensions: None,
+                extras: None,
+                name: None,
+                nodes: scene_nodes,
+            });
+            root.scene = Some(scene);
+        }
         Ok(Gltf { root, bin, triangles })
     }
 

@@ -7,6 +7,8 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Seek, Write
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod mesh;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{json, Map, Value as Json};
 use sskb::json::{
@@ -58,7 +60,9 @@ enum Command {
         file: String,
     },
     /// Convert between `.sskb`, `.ssk`, `.json` (the dump form) and `.jsonl`
-    /// (JSON Lines), by extension or by --from/--to.
+    /// (JSON Lines), by extension or by --from/--to; or mesh a valid model
+    /// into glTF 2.0 (`.glb`, or `.gltf` with its buffer in a `.bin` beside
+    /// it): every piece tessellated and combined by its mode.
     Convert {
         /// Input format (needed for `-`).
         #[arg(long, value_enum)]
@@ -66,6 +70,14 @@ enum Command {
         /// Output format (needed for `-`).
         #[arg(long, value_enum)]
         to: Option<Format>,
+        /// Mesh resolution for glTF output: vertices around a circle
+        /// cross-section (3 to 1024).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(3..=1024))]
+        resolution: Option<u32>,
+        /// glTF output: one node per contributing piece (`piece <id>`, its
+        /// resolved properties as the node's extras) instead of one mesh.
+        #[arg(long)]
+        per_piece: bool,
         /// Input file, or `-` for standard input.
         input: String,
         /// Output file, or `-` for standard output.
@@ -79,6 +91,8 @@ enum Format {
     Ssk,
     Json,
     Jsonl,
+    Glb,
+    Gltf,
 }
 
 impl Format {
@@ -88,6 +102,8 @@ impl Format {
             "ssk" => Some(Format::Ssk),
             "json" => Some(Format::Json),
             "jsonl" | "ndjson" => Some(Format::Jsonl),
+            "glb" => Some(Format::Glb),
+            "gltf" => Some(Format::Gltf),
             _ => None,
         }
     }
@@ -196,6 +212,10 @@ fn read_document(path: &str, format: Format) -> Result<Document, Error> {
             doc.properties = lines.properties.take().flatten();
             Ok(doc)
         }
+        Format::Glb | Format::Gltf => Err(Error::new(
+            ErrorKind::Io,
+            format!("{path}: glTF is an output format only (expected .sskb, .ssk, .json or .jsonl)"),
+        )),
     }
 }
 
@@ -329,9 +349,11 @@ fn main() -> ExitCode {
         Command::Convert {
             from,
             to,
+            resolution,
+            per_piece,
             input,
             output,
-        } => convert(from, to, &input, &output),
+        } => convert(from, to, resolution, per_piece, &input, &output),
     };
     ExitCode::from(code)
 }
@@ -564,15 +586,43 @@ fn inspect(file: &str) -> u8 {
     }
 }
 
-fn convert(from: Option<Format>, to: Option<Format>, input: &str, output: &str) -> u8 {
+fn convert(
+    from: Option<Format>,
+    to: Option<Format>,
+    resolution: Option<u32>,
+    per_piece: bool,
+    input: &str,
+    output: &str,
+) -> u8 {
     let Some(from) = from.or_else(|| Format::of(input)) else {
         eprintln!("error: {input}: give --from (sskb, ssk, json, jsonl) for this input");
         return 2;
     };
     let Some(to) = to.or_else(|| Format::of(output)) else {
-        eprintln!("error: {output}: give --to (sskb, ssk, json, jsonl) for this output");
+        eprintln!("error: {output}: give --to (sskb, ssk, json, jsonl, glb, gltf) for this output");
         return 2;
     };
+    if matches!(from, Format::Glb | Format::Gltf) {
+        eprintln!("error: {input}: glTF is an output format only");
+        return 2;
+    }
+    let meshing = matches!(to, Format::Glb | Format::Gltf);
+    if !meshing && (resolution.is_some() || per_piece) {
+        eprintln!("error: --resolution and --per-piece apply to .glb and .gltf output");
+        return 2;
+    }
+    if to == Format::Gltf && output == "-" {
+        eprintln!(
+            "error: a .gltf output needs a file name: its buffer is written beside it (use .glb for standard output)"
+        );
+        return 2;
+    }
+    if meshing {
+        return report(
+            input,
+            mesh::convert(input, from, output, to, resolution.unwrap_or(32), per_piece),
+        );
+    }
     report(input, convert_files(from, to, input, output))
 }
 
@@ -613,6 +663,10 @@ fn convert_files(from: Format, to: Format, input: &str, output: &str) -> Result<
                     let mut t = jsonl_text(&doc)?;
                     t.push('\n');
                     t.into_bytes()
+                }
+                // `convert` sends glTF output to the mesher.
+                Format::Glb | Format::Gltf => {
+                    return Err(Error::new(ErrorKind::Io, "glTF output goes through the mesher"))
                 }
             };
             let mut out = Output::create(output)?;

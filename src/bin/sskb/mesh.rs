@@ -1,0 +1,142 @@
+//! `sskb convert IN OUT.glb|OUT.gltf`: validate, mesh, write glTF.
+//!
+//! An `.sskb` file is read three times, streaming: validation (the same
+//! function and errors as `sskb validate`, and nothing is written when it
+//! fails), a pass over its events collecting the ids that pieces inherit
+//! from, and the meshing pass, which keeps each piece's mesh and the
+//! points only of those bases. Standard input is read into memory first.
+
+use std::collections::HashSet;
+use std::io::{Read, Write};
+use std::path::Path;
+
+use sskb::mesh::{Gltf, Mesher, SceneNode};
+use sskb::{DecodeOptions, Error, Event, EventReader, Frame, SskbReader};
+
+use super::{open, options, read_document, validate_one, Format, Output};
+
+/// The ids that some piece's `from` names.
+fn bases<R: Read>(reader: R, opts: DecodeOptions) -> Result<HashSet<u32>, Error> {
+    let mut ids = HashSet::new();
+    for ev in EventReader::with_options(reader, opts) {
+        if let Event::PieceStart(s) = ev? {
+            ids.extend(s.from);
+        }
+    }
+    Ok(ids)
+}
+
+fn mesh_frames<R: Read>(reader: R, opts: DecodeOptions, mut mesher: Mesher) -> Result<Mesher, Error> {
+    for frame in SskbReader::with_options(reader, opts) {
+        if let Frame::Piece(p) = frame? {
+            mesher.push(&p)?;
+        }
+    }
+    Ok(mesher)
+}
+
+fn mesher(input: &str, from: Format, resolution: u32) -> Result<Mesher, Error> {
+    match from {
+        Format::Sskb if input == "-" => {
+            let mut data = Vec::new();
+            std::io::stdin().lock().read_to_end(&mut data).map_err(Error::from)?;
+            sskb::validate_reader(&data[..], DecodeOptions::new())?;
+            let ids = bases(&data[..], DecodeOptions::new())?;
+            mesh_frames(
+                &data[..],
+                DecodeOptions::new(),
+                Mesher::new(resolution).keeping_bases(ids),
+            )
+        }
+        Format::Sskb => {
+            validate_one(input)?;
+            let src = open(input)?;
+            let ids = bases(src.reader, options(src.len))?;
+            let src = open(input)?;
+            mesh_frames(src.reader, options(src.len), Mesher::new(resolution).keeping_bases(ids))
+        }
+        other => {
+            let doc = read_document(input, other)?;
+            sskb::validate(&doc)?;
+            let mut mesher = Mesher::new(resolution);
+            for p in &doc.pieces {
+                mesher.push(p)?;
+            }
+            Ok(mesher)
+        }
+    }
+}
+
+/// The scene: one combined mesh, or one node per contributing piece with
+/// its resolved properties as `extras`.
+fn scene(mesher: &Mesher, per_piece: bool) -> Result<Vec<SceneNode>, Error> {
+    if !per_piece {
+        return Ok(vec![SceneNode {
+            name: "sskb".into(),
+            mesh: mesher.combined()?,
+            extras: None,
+        }]);
+    }
+    mesher
+        .contributions()?
+        .into_iter()
+        .map(|(id, mesh)| {
+            let extras = match mesher.properties(id) {
+                Some(p) if !p.is_empty() => {
+                    let path = format!("pieces[{id}].properties");
+                    let v = p.parse().map_err(|e| e.path(path))?;
+                    Some(sskb::json::value_json(&v).to_string())
+                }
+                _ => None,
+            };
+            Ok(SceneNode {
+                name: format!("piece {id}"),
+                mesh,
+                extras,
+            })
+        })
+        .collect()
+}
+
+/// A file name as a relative URI: unreserved characters kept, the rest
+/// percent-encoded.
+fn uri(name: &str) -> String {
+    name.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+pub fn convert(
+    input: &str,
+    from: Format,
+    output: &str,
+    to: Format,
+    resolution: u32,
+    per_piece: bool,
+) -> Result<(), Error> {
+    let mesher = mesher(input, from, resolution)?;
+    let gltf = Gltf::new(&scene(&mesher, per_piece)?)?;
+    if gltf.triangles == 0 {
+        eprintln!("warning: {input}: the geometry is empty; wrote a glTF with no mesh");
+    }
+    if to == Format::Glb {
+        let mut out = Output::create(output)?;
+        out.writer.write_all(&gltf.to_glb()?)?;
+        return out.commit();
+    }
+    let bin_path = Path::new(output).with_extension("bin");
+    let bin_name = bin_path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let (json, bin) = gltf.to_gltf(&uri(&bin_name))?;
+    let mut bin_out = Output::create(&bin_path.to_string_lossy())?;
+    bin_out.writer.write_all(&bin)?;
+    let mut json_out = Output::create(output)?;
+    json_out.writer.write_all(&json)?;
+    bin_out.commit()?;
+    json_out.commit()
+}
