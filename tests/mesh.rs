@@ -176,3 +176,96 @@ fn the_reference_examples() {
     }
     assert_eq!(checked, 18);
 }
+
+/// An axis-aligned box as a square prism: centre (cx, cy), half-side h,
+/// from z0 to z1.
+fn block(id: u32, mode: &str, c: (f64, f64), h: f64, z: (f64, f64), affects: Option<&[u32]>) -> String {
+    let s = h * std::f64::consts::SQRT_2;
+    let mut out = format!(
+        "- id: {id}\n  points: [{{x: {}, y: {}, z: {}}}, {{x: {}, y: {}, z: {}}}]\n  size: {{x: {s}, y: {s}, z: 0}}\n  rotation: {{x: 0, y: 0, z: 45}}\n  shape: ngon\n  sides: 4\n  mode: {mode}\n",
+        c.0, c.1, z.0, c.0, c.1, z.1
+    );
+    if let Some(a) = affects {
+        out.push_str(&format!("  affects: {a:?}\n"));
+    }
+    out
+}
+
+fn volume_of(pieces: &[String]) -> f64 {
+    let m = combined(&format!("pieces:\n{}", pieces.concat()), 8);
+    assert!(m.is_closed());
+    m.volume()
+}
+
+#[test]
+fn subtract_limited_by_affects() {
+    let a = block(0, "add", (10.0, 0.0), 10.0, (0.0, 20.0), None);
+    let b = block(1, "add", (50.0, 0.0), 10.0, (0.0, 20.0), None);
+    let cut = |affects| block(2, "subtract", (30.0, 0.0), 20.0, (-5.0, 25.0), affects);
+    assert!(close(volume_of(&[a.clone(), b.clone()]), 16000.0, 1e-9));
+    assert!(close(volume_of(&[a.clone(), b.clone(), cut(None)]), 8000.0, 1e-9));
+    assert!(close(volume_of(&[a.clone(), b.clone(), cut(Some(&[0]))]), 12000.0, 1e-9));
+    assert!(close(volume_of(&[a.clone(), b.clone(), cut(Some(&[1]))]), 12000.0, 1e-9));
+    // A subtract never removes another subtract's volume, nor adds any.
+    let other = block(3, "subtract", (10.0, 0.0), 5.0, (-5.0, 25.0), Some(&[2]));
+    assert!(close(volume_of(&[a, b, cut(None), other]), 8000.0, 1e-9));
+}
+
+#[test]
+fn intersect_with_and_without_affects() {
+    let a = block(0, "add", (10.0, 0.0), 10.0, (0.0, 20.0), None);
+    let b = block(1, "add", (50.0, 0.0), 10.0, (0.0, 20.0), None);
+    // Removes all of A from A's own contribution.
+    let gone = block(2, "subtract", (10.0, 0.0), 15.0, (-5.0, 25.0), Some(&[0]));
+    let with = |affects| block(3, "intersect", (30.0, 10.0), 30.0, (-5.0, 25.0), affects);
+    let base = [a, b, gone];
+    assert!(close(volume_of(&base), 8000.0, 1e-9));
+    // The intersect takes A's and B's own volumes, which the subtract
+    // limited to A does not cut.
+    assert!(close(volume_of(&[&base[..], &[with(None)]].concat()), 16000.0, 1e-9));
+    assert!(close(volume_of(&[&base[..], &[with(Some(&[1]))]].concat()), 8000.0, 1e-9));
+    assert!(close(volume_of(&[&base[..], &[with(Some(&[0]))]].concat()), 16000.0, 1e-9));
+    // Intersects alone: their common part; with no input, nothing.
+    let i0 = block(0, "intersect", (0.0, 0.0), 10.0, (0.0, 10.0), None);
+    let i1 = block(1, "intersect", (10.0, 0.0), 10.0, (0.0, 10.0), None);
+    assert!(close(volume_of(&[i0.clone(), i1]), 2000.0, 1e-9));
+    let doc = format!("pieces:\n{i0}");
+    assert!(combined(&doc, 8).is_empty());
+}
+
+#[test]
+fn a_sphere_minus_a_cylinder() {
+    let doc = "pieces:
+- id: 0
+  points: [{x: 0, y: 0, z: 0}]
+  size: {x: 20, y: 20, z: 20}
+  shape: circle
+- id: 1
+  points: [{x: 0, y: 0, z: -30}, {x: 0, y: 0, z: 30}]
+  size: {x: 8, y: 8, z: 0}
+  shape: circle
+  mode: subtract
+";
+    let m = combined(doc, 128);
+    assert!(m.is_closed());
+    // The napkin ring: π h³ / 6 with h = 2 √(R² − r²).
+    let h = 2.0 * (400.0f64 - 64.0).sqrt();
+    let exact = PI * h * h * h / 6.0;
+    assert!(close(m.volume(), exact, 0.01), "{} vs {exact}", m.volume());
+}
+
+#[test]
+fn inherited_pieces_and_pieces_before_their_base() {
+    let doc = "pieces:
+- id: 1
+  from: 0
+  points: [{x: 100, y: 0, z: 0}, {x: 100, y: 0, z: 10}]
+- id: 0
+  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 10}]
+  size: {x: 5, y: 5, z: 0}
+  shape: ngon
+  sides: 6
+";
+    let m = combined(doc, 8);
+    assert!(close(m.volume(), 2.0 * polygon_area(6, 5.0, 5.0) * 10.0, 1e-9));
+}
