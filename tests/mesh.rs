@@ -204,8 +204,16 @@ fn subtract_limited_by_affects() {
     let cut = |affects| block(2, "subtract", (30.0, 0.0), 20.0, (-5.0, 25.0), affects);
     assert!(close(volume_of(&[a.clone(), b.clone()]), 16000.0, 1e-9));
     assert!(close(volume_of(&[a.clone(), b.clone(), cut(None)]), 8000.0, 1e-9));
-    assert!(close(volume_of(&[a.clone(), b.clone(), cut(Some(&[0]))]), 12000.0, 1e-9));
-    assert!(close(volume_of(&[a.clone(), b.clone(), cut(Some(&[1]))]), 12000.0, 1e-9));
+    assert!(close(
+        volume_of(&[a.clone(), b.clone(), cut(Some(&[0]))]),
+        12000.0,
+        1e-9
+    ));
+    assert!(close(
+        volume_of(&[a.clone(), b.clone(), cut(Some(&[1]))]),
+        12000.0,
+        1e-9
+    ));
     // A subtract never removes another subtract's volume, nor adds any.
     let other = block(3, "subtract", (10.0, 0.0), 5.0, (-5.0, 25.0), Some(&[2]));
     assert!(close(volume_of(&[a, b, cut(None), other]), 8000.0, 1e-9));
@@ -223,8 +231,16 @@ fn intersect_with_and_without_affects() {
     // The intersect takes A's and B's own volumes, which the subtract
     // limited to A does not cut.
     assert!(close(volume_of(&[&base[..], &[with(None)]].concat()), 16000.0, 1e-9));
-    assert!(close(volume_of(&[&base[..], &[with(Some(&[1]))]].concat()), 8000.0, 1e-9));
-    assert!(close(volume_of(&[&base[..], &[with(Some(&[0]))]].concat()), 16000.0, 1e-9));
+    assert!(close(
+        volume_of(&[&base[..], &[with(Some(&[1]))]].concat()),
+        8000.0,
+        1e-9
+    ));
+    assert!(close(
+        volume_of(&[&base[..], &[with(Some(&[0]))]].concat()),
+        16000.0,
+        1e-9
+    ));
     // Intersects alone: their common part; with no input, nothing.
     let i0 = block(0, "intersect", (0.0, 0.0), 10.0, (0.0, 10.0), None);
     let i1 = block(1, "intersect", (10.0, 0.0), 10.0, (0.0, 10.0), None);

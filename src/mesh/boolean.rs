@@ -5,8 +5,13 @@
 //! overlap with the union of the other add and intersect pieces' own
 //! volumes that its `affects` allows; subtract pieces remove their volume
 //! from the contributions their `affects` allows. The result is the union
-//! of what remains. Unions are built as balanced trees: a left fold of many
-//! unions re-processes the growing result every time.
+//! of what remains.
+//!
+//! Intermediate results stay in boolmesh's own form (re-importing one would
+//! weld vertices that the result keeps apart where solids touch). Pieces
+//! whose bounding boxes do not overlap are never put through a boolean,
+//! and unions are balanced trees: a left fold re-processes the growing
+//! result every time.
 
 use std::collections::HashMap;
 
@@ -29,62 +34,114 @@ pub struct Part {
     pub mesh: Mesh,
 }
 
+type Bounds = ([f64; 3], [f64; 3]);
+
+/// A solid in boolmesh's form, `None` when empty, with its bounds.
+#[derive(Clone)]
+struct Solid {
+    m: Option<Manifold>,
+    bb: Option<Bounds>,
+}
+
 fn failed(what: &str, why: &str) -> Error {
     Error::new(ErrorKind::Mesh, format!("mesh boolean ({what}) failed: {why}"))
 }
 
-fn manifold(m: &Mesh) -> Result<Manifold> {
-    let pos: Vec<f64> = m.positions.iter().flatten().copied().collect();
-    let idx: Vec<usize> = m.triangles.iter().flatten().map(|&i| i as usize).collect();
-    Manifold::new(&pos, &idx).map_err(|e| failed("input", &e))
+impl Solid {
+    const EMPTY: Solid = Solid { m: None, bb: None };
+
+    fn of(m: &Mesh) -> Result<Solid> {
+        if m.is_empty() {
+            return Ok(Solid::EMPTY);
+        }
+        let pos: Vec<f64> = m.positions.iter().flatten().copied().collect();
+        let idx: Vec<usize> = m.triangles.iter().flatten().map(|&i| i as usize).collect();
+        let mf = Manifold::new(&pos, &idx).map_err(|e| failed("input", &e))?;
+        Ok(Solid::from(mf))
+    }
+
+    fn from(m: Manifold) -> Solid {
+        if m.hs.is_empty() {
+            return Solid::EMPTY;
+        }
+        let mut lo = [f64::INFINITY; 3];
+        let mut hi = [f64::NEG_INFINITY; 3];
+        for p in &m.ps {
+            for (c, x) in [p.x, p.y, p.z].into_iter().enumerate() {
+                lo[c] = lo[c].min(x);
+                hi[c] = hi[c].max(x);
+            }
+        }
+        Solid {
+            m: Some(m),
+            bb: Some((lo, hi)),
+        }
+    }
+
+    fn mesh(&self) -> Mesh {
+        let Some(m) = &self.m else { return Mesh::default() };
+        Mesh {
+            positions: m.ps.iter().map(|p| [p.x, p.y, p.z]).collect(),
+            triangles: m
+                .hs
+                .chunks_exact(3)
+                .map(|t| [t[0].tail as u32, t[1].tail as u32, t[2].tail as u32])
+                .collect(),
+        }
+    }
 }
 
-fn mesh(m: &Manifold) -> Mesh {
-    let positions = m.ps.iter().map(|p| [p.x, p.y, p.z]).collect();
-    let triangles =
-        m.hs.chunks_exact(3)
-            .map(|t| [t[0].tail as u32, t[1].tail as u32, t[2].tail as u32])
-            .collect();
-    Mesh { positions, triangles }
+fn overlap(a: &Option<Bounds>, b: &Option<Bounds>) -> bool {
+    match (a, b) {
+        (Some((alo, ahi)), Some((blo, bhi))) => (0..3).all(|c| alo[c] <= bhi[c] && blo[c] <= ahi[c]),
+        _ => false,
+    }
 }
 
-/// `a op b`; an empty result is an empty mesh.
-pub(crate) fn op(a: &Mesh, b: &Mesh, kind: OpType) -> Result<Mesh> {
-    match kind {
-        OpType::Add if a.is_empty() => return Ok(b.clone()),
-        OpType::Add | OpType::Subtract if b.is_empty() => return Ok(a.clone()),
-        OpType::Intersect if a.is_empty() || b.is_empty() => return Ok(Mesh::default()),
-        OpType::Subtract if a.is_empty() => return Ok(Mesh::default()),
-        _ => {}
+/// `a op b`; an empty result is an empty solid.
+fn op(a: &Solid, b: &Solid, kind: OpType) -> Result<Solid> {
+    let (Some(ma), Some(mb)) = (&a.m, &b.m) else {
+        return Ok(match kind {
+            OpType::Add if a.m.is_none() => b.clone(),
+            OpType::Intersect => Solid::EMPTY,
+            _ => a.clone(),
+        });
+    };
+    if !overlap(&a.bb, &b.bb) {
+        match kind {
+            OpType::Intersect => return Ok(Solid::EMPTY),
+            OpType::Subtract => return Ok(a.clone()),
+            OpType::Add => {}
+        }
     }
     let name = match kind {
         OpType::Add => "union",
         OpType::Subtract => "difference",
         OpType::Intersect => "intersection",
     };
-    match compute_boolean(&manifold(a)?, &manifold(b)?, kind) {
-        Ok(m) => Ok(mesh(&m)),
+    match compute_boolean(ma, mb, kind) {
+        Ok(m) => Ok(Solid::from(m)),
         // boolmesh reports an empty result as an error.
-        Err(e) if e.contains("empty") => Ok(Mesh::default()),
+        Err(e) if e.contains("empty") => Ok(Solid::EMPTY),
         Err(e) => Err(failed(name, &e)),
     }
 }
 
-/// The union of `meshes` as a balanced tree.
-pub(crate) fn union_all(mut meshes: Vec<Mesh>) -> Result<Mesh> {
-    meshes.retain(|m| !m.is_empty());
-    while meshes.len() > 1 {
-        let mut next = Vec::with_capacity(meshes.len().div_ceil(2));
-        let mut it = meshes.into_iter();
+/// The union of `solids` as a balanced tree.
+fn union_all(mut solids: Vec<Solid>) -> Result<Solid> {
+    solids.retain(|s| s.m.is_some());
+    while solids.len() > 1 {
+        let mut next = Vec::with_capacity(solids.len().div_ceil(2));
+        let mut it = solids.into_iter();
         while let Some(a) = it.next() {
             next.push(match it.next() {
                 Some(b) => op(&a, &b, OpType::Add)?,
                 None => a,
             });
         }
-        meshes = next;
+        solids = next;
     }
-    Ok(meshes.pop().unwrap_or_default())
+    Ok(solids.pop().unwrap_or(Solid::EMPTY))
 }
 
 fn allows(affects: &Option<Vec<u32>>, id: u32) -> bool {
@@ -92,65 +149,19 @@ fn allows(affects: &Option<Vec<u32>>, id: u32) -> bool {
 }
 
 /// Unions of sets of parts, each made once.
-struct Unions<'a> {
-    parts: Vec<&'a Part>,
-    made: HashMap<Vec<u32>, Mesh>,
+struct Unions {
+    made: HashMap<Vec<usize>, Solid>,
 }
 
-impl<'a> Unions<'a> {
-    /// The union of the parts with these ids (ascending).
-    fn of(&mut self, ids: Vec<u32>) -> Result<Mesh> {
-        if let Some(m) = self.made.get(&ids) {
-            return Ok(m.clone());
+impl Unions {
+    fn of(&mut self, solids: &[Solid], which: Vec<usize>) -> Result<Solid> {
+        if let Some(s) = self.made.get(&which) {
+            return Ok(s.clone());
         }
-        let meshes = self
-            .parts
-            .iter()
-            .filter(|p| ids.binary_search(&p.id).is_ok())
-            .map(|p| p.mesh.clone())
-            .collect();
-        let m = union_all(meshes)?;
-        self.made.insert(ids, m.clone());
-        Ok(m)
+        let s = union_all(which.iter().map(|&i| solids[i].clone()).collect())?;
+        self.made.insert(which, s.clone());
+        Ok(s)
     }
-}
-
-/// The intersect phase: each add and intersect piece's part before
-/// subtraction, with the ids of the subtract pieces that cut it.
-fn phase_one(parts: &[Part]) -> Result<Vec<(u32, Mesh, Vec<u32>)>> {
-    let mut sorted: Vec<&Part> = parts.iter().collect();
-    sorted.sort_by_key(|p| p.id);
-    let candidates: Vec<&Part> = sorted.iter().copied().filter(|p| p.mode != Mode::Subtract).collect();
-    let subtracts: Vec<u32> = sorted
-        .iter()
-        .filter(|p| p.mode == Mode::Subtract)
-        .map(|p| p.id)
-        .collect();
-    let mut unions = Unions {
-        parts: sorted.clone(),
-        made: HashMap::new(),
-    };
-    let mut out = Vec::new();
-    for p in &candidates {
-        let m = match p.mode {
-            Mode::Intersect => {
-                let others = candidates
-                    .iter()
-                    .filter(|q| q.id != p.id && allows(&p.affects, q.id))
-                    .map(|q| q.id)
-                    .collect();
-                op(&p.mesh, &unions.of(others)?, OpType::Intersect)?
-            }
-            _ => p.mesh.clone(),
-        };
-        let cutting = subtracts
-            .iter()
-            .copied()
-            .filter(|s| sorted.iter().any(|q| q.id == *s && allows(&q.affects, p.id)))
-            .collect();
-        out.push((p.id, m, cutting));
-    }
-    Ok(out)
 }
 
 /// Each contributing piece's final part, in ascending id: the add and
@@ -159,41 +170,62 @@ fn phase_one(parts: &[Part]) -> Result<Vec<(u32, Mesh, Vec<u32>)>> {
 /// # Errors
 /// `mesh` when the boolean library fails.
 pub fn contributions(parts: &[Part]) -> Result<Vec<(u32, Mesh)>> {
-    let mut unions = Unions {
-        parts: parts.iter().collect(),
-        made: HashMap::new(),
-    };
+    Ok(solids(parts)?.into_iter().map(|(id, s)| (id, s.mesh())).collect())
+}
+
+fn solids(parts: &[Part]) -> Result<Vec<(u32, Solid)>> {
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by_key(|&i| parts[i].id);
+    let solids = parts.iter().map(|p| Solid::of(&p.mesh)).collect::<Result<Vec<_>>>()?;
+    let mut unions = Unions { made: HashMap::new() };
     let mut out = Vec::new();
-    for (id, m, cutting) in phase_one(parts)? {
-        let m = op(&m, &unions.of(cutting)?, OpType::Subtract)?;
-        if !m.is_empty() {
-            out.push((id, m));
+    for &i in &order {
+        let p = &parts[i];
+        let own = &solids[i];
+        let part = match p.mode {
+            Mode::Subtract => continue,
+            Mode::Intersect => {
+                // Only candidates that can overlap it.
+                let others: Vec<usize> = order
+                    .iter()
+                    .copied()
+                    .filter(|&j| {
+                        let q = &parts[j];
+                        j != i
+                            && q.mode != Mode::Subtract
+                            && allows(&p.affects, q.id)
+                            && overlap(&own.bb, &solids[j].bb)
+                    })
+                    .collect();
+                op(own, &unions.of(&solids, others)?, OpType::Intersect)?
+            }
+            Mode::Add => own.clone(),
+        };
+        let cutting: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&j| {
+                let s = &parts[j];
+                s.mode == Mode::Subtract && allows(&s.affects, p.id) && overlap(&part.bb, &solids[j].bb)
+            })
+            .collect();
+        let part = if cutting.is_empty() {
+            part
+        } else {
+            op(&part, &unions.of(&solids, cutting)?, OpType::Subtract)?
+        };
+        if part.m.is_some() {
+            out.push((p.id, part));
         }
     }
     Ok(out)
 }
 
-/// The combined solid: the union of the contributions. Contributions cut
-/// by the same subtract pieces are united first and cut once.
+/// The combined solid: the union of the contributions.
 ///
 /// # Errors
 /// `mesh` when the boolean library fails.
 pub fn combine(parts: &[Part]) -> Result<Mesh> {
-    let mut unions = Unions {
-        parts: parts.iter().collect(),
-        made: HashMap::new(),
-    };
-    let mut groups: Vec<(Vec<u32>, Vec<Mesh>)> = Vec::new();
-    for (_, m, cutting) in phase_one(parts)? {
-        match groups.iter_mut().find(|g| g.0 == cutting) {
-            Some(g) => g.1.push(m),
-            None => groups.push((cutting, vec![m])),
-        }
-    }
-    let mut results = Vec::new();
-    for (cutting, meshes) in groups {
-        let whole = union_all(meshes)?;
-        results.push(op(&whole, &unions.of(cutting)?, OpType::Subtract)?);
-    }
-    union_all(results)
+    let all = solids(parts)?.into_iter().map(|(_, s)| s).collect();
+    Ok(union_all(all)?.mesh())
 }
