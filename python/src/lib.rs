@@ -9,6 +9,7 @@
 mod arrays;
 mod errors;
 mod frompy;
+mod gltf_convert;
 mod resolve;
 mod stream;
 mod topy;
@@ -195,6 +196,31 @@ fn validate<'py>(py: Python<'py>, file: &Bound<'py, PyAny>) -> PyResult<Bound<'p
     Ok(d)
 }
 
+/// Converts `src` (`.sskb`, `.ssk`) to `dst` by its extension: `.glb` or
+/// `.gltf` (meshed at `resolution`; `per_piece` gives one node per
+/// contributing piece), `.sskb` or `.ssk`; as `ssk convert`. Returns what
+/// was written.
+#[pyfunction]
+#[pyo3(signature = (src, dst, *, resolution = 32, per_piece = false))]
+fn convert<'py>(
+    py: Python<'py>,
+    src: PathBuf,
+    dst: PathBuf,
+    resolution: u32,
+    per_piece: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let c = py
+        .detach(|| gltf_convert::convert(&src, &dst, resolution, per_piece))
+        .py()?;
+    let d = PyDict::new(py);
+    d.set_item("output", c.output)?;
+    d.set_item("format", c.format)?;
+    d.set_item("pieces", c.pieces)?;
+    d.set_item("triangles", c.triangles)?;
+    d.set_item("bytes", c.bytes)?;
+    Ok(d)
+}
+
 #[pymodule]
 fn _sskb(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_sskb, m)?)?;
@@ -205,6 +231,7 @@ fn _sskb(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(write_ssk, m)?)?;
     m.add_function(wrap_pyfunction!(iter_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_class::<PieceIter>()?;
     Ok(())
 }

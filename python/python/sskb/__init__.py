@@ -47,6 +47,7 @@ SSKError = SskbError
 
 from ._sskb import (  # noqa: E402
     PieceIter,
+    convert,
     iter_pieces,
     load,
     parse_ssk,
@@ -63,6 +64,7 @@ __all__ = [
     "PieceIter",
     "SSKError",
     "SskbError",
+    "convert",
     "iter_pieces",
     "load",
     "parse_ssk",
