@@ -129,11 +129,11 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
     let pts = &piece.points;
     let mut samples: Vec<Sample> = Vec::new();
     let mut frame: Option<Frame> = None;
-    for i in 0..pts.len() - 1 {
+    let usable: Vec<usize> = (0..pts.len() - 1)
+        .filter(|&i| !Segment::between(&pts[i], &pts[i + 1]).is_degenerate())
+        .collect();
+    for (nth, &i) in usable.iter().enumerate() {
         let seg = Segment::between(&pts[i], &pts[i + 1]);
-        if seg.is_degenerate() {
-            continue;
-        }
         let tr = Transition::between(&pts[i], &pts[i + 1]);
         let (s0, s1) = (v(piece.effective_size(i)?), v(piece.effective_size(i + 1)?));
         let (r0, r1) = (piece.effective_rotation(i)?, piece.effective_rotation(i + 1)?);
@@ -149,6 +149,12 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
             };
             frame = Some(f);
             let size = [0, 1, 2].map(|c| (s0[c] + (s1[c] - s0[c]) * p).max(0.0));
+            // Where the size is degenerate inside the path, the path has
+            // no volume: no ring there (the ends keep theirs).
+            let end = (nth == 0 && k == 0) || (nth + 1 == usable.len() && k == steps);
+            if !end && degenerate(size) {
+                continue;
+            }
             samples.push(Sample {
                 centre: seg.at(u),
                 frame: f,
