@@ -336,3 +336,25 @@ fn random_documents_against_the_reference() {
     assert_eq!(checked, 60);
     eprintln!("largest volume difference: {:.4}%", worst * 100.0);
 }
+
+#[path = "../benches/common/grid.rs"]
+#[allow(dead_code)]
+mod grid;
+
+/// Many small random overlapping documents at low resolutions (where
+/// triangles are coarsest and coincidences likeliest): every one meshes,
+/// closed and outward, with no error.
+#[test]
+fn random_documents_all_mesh() {
+    for seed in 0..120 {
+        let doc = grid::grid_document(1000 + seed, 3, 3);
+        for n in [3, 5, 8] {
+            let mut mesher = sskb::mesh::Mesher::new(n);
+            for p in &doc.pieces {
+                mesher.push(p).unwrap();
+            }
+            let m = mesher.combined().unwrap_or_else(|e| panic!("seed {seed} at {n}: {e}"));
+            assert!(m.is_empty() || (m.is_closed() && m.volume() > 0.0), "seed {seed} at {n}");
+        }
+    }
+}

@@ -47,6 +47,23 @@ fn failed(what: &str, why: &str) -> Error {
     Error::new(ErrorKind::Mesh, format!("mesh boolean ({what}) failed: {why}"))
 }
 
+/// Runs a boolmesh call; its error, or a panic inside it, becomes a
+/// `mesh` error rather than a crash.
+fn guarded<T>(what: &str, f: impl FnOnce() -> std::result::Result<T, String>) -> Result<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(failed(what, &e)),
+        Err(p) => {
+            let why = p
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "the library panicked".to_owned());
+            Err(failed(what, &why))
+        }
+    }
+}
+
 impl Solid {
     const EMPTY: Solid = Solid { m: None, bb: None };
 
@@ -56,7 +73,7 @@ impl Solid {
         }
         let pos: Vec<f64> = m.positions.iter().flatten().copied().collect();
         let idx: Vec<usize> = m.triangles.iter().flatten().map(|&i| i as usize).collect();
-        let mf = Manifold::new(&pos, &idx).map_err(|e| failed("input", &e))?;
+        let mf = guarded("input", || Manifold::new(&pos, &idx))?;
         Ok(Solid::from(mf))
     }
 
@@ -119,11 +136,11 @@ fn op(a: &Solid, b: &Solid, kind: OpType) -> Result<Solid> {
         OpType::Subtract => "difference",
         OpType::Intersect => "intersection",
     };
-    match compute_boolean(ma, mb, kind) {
+    match guarded(name, || compute_boolean(ma, mb, kind)) {
         Ok(m) => Ok(Solid::from(m)),
         // boolmesh reports an empty result as an error.
-        Err(e) if e.contains("empty") => Ok(Solid::EMPTY),
-        Err(e) => Err(failed(name, &e)),
+        Err(e) if e.message().contains("empty") => Ok(Solid::EMPTY),
+        Err(e) => Err(e),
     }
 }
 
