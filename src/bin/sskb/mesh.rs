@@ -7,7 +7,7 @@
 //! points only of those bases. Standard input is read into memory first.
 
 use std::collections::HashSet;
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
 use sskb::mesh::{Gltf, Mesher, SceneNode};
@@ -118,7 +118,18 @@ pub fn convert(
     per_piece: bool,
 ) -> Result<(), Error> {
     let mesher = mesher(input, from, resolution)?;
-    let gltf = Gltf::new(&scene(&mesher, per_piece)?)?;
+    // The booleans can take a while on big models: say so on a terminal.
+    let spinner = (mesher.parts().len() >= 200 && std::io::stderr().is_terminal()).then(|| {
+        let s = indicatif::ProgressBar::new_spinner();
+        s.set_message(format!("combining {} pieces", mesher.parts().len()));
+        s.enable_steady_tick(std::time::Duration::from_millis(120));
+        s
+    });
+    let nodes = scene(&mesher, per_piece);
+    if let Some(s) = spinner {
+        s.finish_and_clear();
+    }
+    let gltf = Gltf::new(&nodes?)?;
     if gltf.triangles == 0 {
         eprintln!("warning: {input}: the geometry is empty; wrote a glTF with no mesh");
     }
