@@ -354,7 +354,40 @@ fn random_documents_all_mesh() {
                 mesher.push(p).unwrap();
             }
             let m = mesher.combined().unwrap_or_else(|e| panic!("seed {seed} at {n}: {e}"));
-            assert!(m.is_empty() || (m.is_closed() && m.volume() > 0.0), "seed {seed} at {n}");
+            assert!(
+                m.is_empty() || (m.is_closed() && m.volume() > 0.0),
+                "seed {seed} at {n}"
+            );
         }
     }
+}
+
+/// A long chain of pieces listed before their bases resolves without deep
+/// recursion.
+#[test]
+fn a_long_chain_listed_backwards() {
+    let n = 50_000u32;
+    let mut pieces: Vec<sskb::Piece> = (1..n)
+        .rev()
+        .map(|id| sskb::Piece {
+            id,
+            from: Some(id - 1),
+            ..sskb::Piece::default()
+        })
+        .collect();
+    let mut base = sskb::Piece {
+        id: 0,
+        points: Some(vec![sskb::Point::at(sskb::Vec3::new(0.0, 0.0, 0.0))]),
+        size: Some(sskb::Vec3::new(1.0, 1.0, 1.0)),
+        shape: Some(sskb::Shape::Ngon),
+        sides: Some(3),
+        ..sskb::Piece::default()
+    };
+    base.mode = None;
+    pieces.push(base);
+    let mut mesher = sskb::mesh::Mesher::new(3).keeping_bases((0..n).collect());
+    for p in &pieces {
+        mesher.push(p).unwrap();
+    }
+    assert_eq!(mesher.parts().len(), n as usize);
 }

@@ -72,11 +72,26 @@ impl Mesher {
         self.push_resolved(resolved)
     }
 
-    /// Tessellates an already resolved piece.
+    /// Tessellates an already resolved piece, then the pieces that were
+    /// waiting for it (a worklist, not recursion: a long chain of pieces
+    /// listed before their bases must not exhaust the stack).
     ///
     /// # Errors
     /// As [`Mesher::push`], for pieces that were waiting for this one.
     pub fn push_resolved(&mut self, piece: ResolvedPiece) -> Result<()> {
+        let mut ready = vec![piece];
+        while let Some(piece) = ready.pop() {
+            let id = piece.id;
+            self.take(piece);
+            for child in self.waiting.remove(&id).unwrap_or_default() {
+                let base = self.kept.get(&id);
+                ready.push(ResolvedPiece::inherit(&child, base)?);
+            }
+        }
+        Ok(())
+    }
+
+    fn take(&mut self, piece: ResolvedPiece) {
         if let Some(mesh) = tessellate(&piece, self.resolution) {
             self.parts.push(Part {
                 id: piece.id,
@@ -90,10 +105,6 @@ impl Mesher {
         if self.bases.as_ref().is_none_or(|b| b.contains(&id)) {
             self.kept.insert(id, piece);
         }
-        for child in self.waiting.remove(&id).unwrap_or_default() {
-            self.push(&child)?;
-        }
-        Ok(())
     }
 
     /// The tessellated pieces so far (ignored pieces have none).
