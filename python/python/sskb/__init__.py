@@ -25,7 +25,8 @@ class SskbError(ValueError):
             ``unsupported_version``, ``truncated``,
             ``count_exceeds_remaining``, ``invalid_enum``, ``non_finite``,
             ``reserved_bits``, ``trailing_bytes``, ``malformed_properties``,
-            ``structure``, ``limit_exceeded``, ``validation`` or ``io``.
+            ``structure``, ``limit_exceeded``, ``validation``, ``io`` or
+            ``mesh``.
         offset: the byte offset where it was found, or ``None``.
         piece: the id of the piece, or ``None``.
         path: the field, such as ``pieces[3].points[7].curve_in.y``, or
