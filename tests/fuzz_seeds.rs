@@ -5,6 +5,9 @@
 
 #[path = "../fuzz/checks/decode.rs"]
 mod decode;
+#[cfg(feature = "mesh")]
+#[path = "../fuzz/checks/mesh.rs"]
+mod mesh;
 #[path = "../fuzz/checks/properties.rs"]
 mod properties;
 
@@ -45,4 +48,10 @@ fn decode_seeds() {
 #[test]
 fn properties_seeds() {
     replay("properties", properties::check, 100);
+}
+
+#[cfg(feature = "mesh")]
+#[test]
+fn mesh_seeds() {
+    replay("mesh", mesh::check, 100);
 }

@@ -12,7 +12,7 @@ fn piece(ssk: &str) -> sskb::ResolvedPiece {
 }
 
 fn mesh(ssk: &str, n: u32) -> Mesh {
-    let m = tessellate(&piece(ssk), n).expect("a solid");
+    let m = tessellate(&piece(ssk), n).unwrap().expect("a solid");
     assert!(m.is_closed(), "not closed");
     assert!(m.volume() > 0.0, "not outward: {}", m.volume());
     m
@@ -82,9 +82,18 @@ fn ellipsoids_converge_from_below() {
 #[test]
 fn degenerate_pieces_are_ignored() {
     let flat = "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}]\n  size: {x: 30, y: 0, z: 0}\n  shape: circle\n";
-    assert!(tessellate(&piece(flat), 32).is_none());
+    assert!(tessellate(&piece(flat), 32).unwrap().is_none());
     let still = "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 0}]\n  size: {x: 3, y: 3, z: 0}\n  shape: circle\n";
-    assert!(tessellate(&piece(still), 32).is_none());
+    assert!(tessellate(&piece(still), 32).unwrap().is_none());
+    // A 32-bit `sides` is not a mesh size.
+    let many = "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}]\n  size: {x: 3, y: 3, z: 3}\n  shape: ngon\n  sides: 134217733\n";
+    let e = tessellate(&piece(many), 32).unwrap_err();
+    assert_eq!((e.kind(), e.piece_id()), (sskb::ErrorKind::LimitExceeded, Some(0)));
+    let most = many.replace("134217733", &sskb::mesh::MAX_SIDES.to_string());
+    assert_eq!(
+        tessellate(&piece(&most), 32).unwrap().unwrap().triangles.len(),
+        2 * 4096
+    );
 }
 
 #[test]

@@ -60,7 +60,8 @@ impl Mesher {
     ///
     /// # Errors
     /// `validation` when inheritance leaves it without points, size or
-    /// shape.
+    /// shape; `limit_exceeded` for an n-gon of more sides than
+    /// [`MAX_SIDES`](super::MAX_SIDES).
     pub fn push(&mut self, piece: &Piece) -> Result<()> {
         if let Some(f) = piece.from {
             if !self.kept.contains_key(&f) {
@@ -82,7 +83,7 @@ impl Mesher {
         let mut ready = vec![piece];
         while let Some(piece) = ready.pop() {
             let id = piece.id;
-            self.take(piece);
+            self.take(piece)?;
             for child in self.waiting.remove(&id).unwrap_or_default() {
                 let base = self.kept.get(&id);
                 ready.push(ResolvedPiece::inherit(&child, base)?);
@@ -91,8 +92,8 @@ impl Mesher {
         Ok(())
     }
 
-    fn take(&mut self, piece: ResolvedPiece) {
-        if let Some(mesh) = tessellate(&piece, self.resolution) {
+    fn take(&mut self, piece: ResolvedPiece) -> Result<()> {
+        if let Some(mesh) = tessellate(&piece, self.resolution)? {
             self.parts.push(Part {
                 id: piece.id,
                 mode: piece.effective_mode(),
@@ -105,6 +106,7 @@ impl Mesher {
         if self.bases.as_ref().is_none_or(|b| b.contains(&id)) {
             self.kept.insert(id, piece);
         }
+        Ok(())
     }
 
     /// The tessellated pieces so far (ignored pieces have none).

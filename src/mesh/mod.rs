@@ -17,7 +17,7 @@ mod tessellate;
 pub use boolean::{combine, contributions, Part};
 pub use gltf::{Gltf, SceneNode};
 pub use mesher::Mesher;
-pub use tessellate::{tessellate, MAX_RESOLUTION, MIN_RESOLUTION};
+pub use tessellate::{tessellate, MAX_RESOLUTION, MAX_SIDES, MIN_RESOLUTION};
 
 /// A triangle mesh in model units (millimetres, Z up).
 #[derive(Clone, Debug, Default, PartialEq)]

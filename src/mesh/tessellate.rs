@@ -10,12 +10,16 @@ use std::f64::consts::{FRAC_PI_2, PI, TAU};
 use super::math::{add, rotation, scale, v, V3};
 use super::path::{lerp_rotation, Frame, Segment, Transition};
 use super::Mesh;
+use crate::error::{Error, ErrorKind, Result};
 use crate::{ResolvedPiece, Shape};
 
 /// The resolution's bounds.
 pub const MIN_RESOLUTION: u32 = 3;
 /// The resolution's bounds.
 pub const MAX_RESOLUTION: u32 = 1024;
+/// The most sides an n-gon may have to be meshed: `sides` is a 32-bit
+/// field, and a mesh is never sized on the word of one.
+pub const MAX_SIDES: u32 = 4096;
 
 /// A size is degenerate when two or more components are zero.
 fn degenerate(s: V3) -> bool {
@@ -80,13 +84,29 @@ fn stack(rings: &[Vec<V3>], start: V3, end: V3) -> Mesh {
 
 /// The piece's mesh at `resolution` (clamped to 3..=1024); `None` for an
 /// ignored piece (degenerate size, no usable segment).
-pub fn tessellate(piece: &ResolvedPiece, resolution: u32) -> Option<Mesh> {
+///
+/// # Errors
+/// `limit_exceeded` for an n-gon of more than [`MAX_SIDES`] sides.
+pub fn tessellate(piece: &ResolvedPiece, resolution: u32) -> Result<Option<Mesh>> {
+    if piece.shape == Shape::Ngon {
+        let sides = piece.sides.unwrap_or(3);
+        if sides > MAX_SIDES {
+            return Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!(
+                    "piece {}: an n-gon of {sides} sides is more than the {MAX_SIDES} the mesher takes",
+                    piece.id
+                ),
+            )
+            .piece(piece.id));
+        }
+    }
     let n = resolution.clamp(MIN_RESOLUTION, MAX_RESOLUTION);
-    match piece.points.len() {
+    Ok(match piece.points.len() {
         0 => None,
         1 => point_piece(piece, n),
         _ => path_piece(piece, n),
-    }
+    })
 }
 
 fn point_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
