@@ -26,6 +26,13 @@ fn degenerate(s: V3) -> bool {
     s.iter().filter(|c| **c == 0.0).count() >= 2
 }
 
+/// A cross-section of no area (a radius is zero): the sweep has no volume
+/// there. Its vertices would also coincide in pairs, which a mesh boolean
+/// welds into edges of more than two faces.
+fn flat(s: V3) -> bool {
+    s[0] <= 0.0 || s[1] <= 0.0
+}
+
 /// Unit cross-section directions: (cos θ, sin θ) for each ring vertex,
 /// the first on local +X.
 fn section(piece: &ResolvedPiece, resolution: u32) -> Vec<(f64, f64)> {
@@ -111,7 +118,9 @@ pub fn tessellate(piece: &ResolvedPiece, resolution: u32) -> Result<Option<Mesh>
 
 fn point_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
     let size = v(piece.effective_size(0)?);
-    if degenerate(size) {
+    // Degenerate, or flat (an ellipsoid or bipyramid with a zero radius):
+    // no volume.
+    if size.iter().any(|c| *c <= 0.0) {
         return None;
     }
     let centre = v(piece.points[0].position);
@@ -172,7 +181,7 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
             // Where the size is degenerate inside the path, the path has
             // no volume: no ring there (the ends keep theirs).
             let end = (nth == 0 && k == 0) || (nth + 1 == usable.len() && k == steps);
-            if !end && degenerate(size) {
+            if !end && (degenerate(size) || flat(size)) {
                 continue;
             }
             samples.push(Sample {
@@ -182,8 +191,17 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
             });
         }
     }
-    if samples.len() < 2 || samples.iter().all(|s| degenerate(s.size)) {
+    if samples.len() < 2 || samples.iter().all(|s| degenerate(s.size) || flat(s.size)) {
         return None;
+    }
+    // A flat end (the path tapers to a line there) keeps a sliver of a
+    // section, a millionth of the piece's largest radius, so that no two
+    // vertices coincide.
+    let largest = samples.iter().flat_map(|s| [s.size[0], s.size[1]]).fold(0.0, f64::max);
+    let least = largest * 1e-6;
+    for s in &mut samples {
+        s.size[0] = s.size[0].max(least);
+        s.size[1] = s.size[1].max(least);
     }
     let dirs = section(piece, n);
     let cap_bands = (n / 4).max(2);

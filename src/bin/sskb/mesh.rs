@@ -117,6 +117,15 @@ pub fn convert(
     resolution: u32,
     per_piece: bool,
 ) -> Result<(), Error> {
+    // A panic inside the boolean library becomes a `mesh` error (see
+    // `sskb::mesh`); keep its own report off the terminal. Any other panic
+    // is reported as usual.
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !info.location().is_some_and(|l| l.file().contains("boolmesh")) {
+            previous(info);
+        }
+    }));
     let mesher = mesher(input, from, resolution)?;
     // The booleans can take a while on big models: say so on a terminal.
     let spinner = (mesher.parts().len() >= 200 && std::io::stderr().is_terminal()).then(|| {
