@@ -400,3 +400,33 @@ fn a_long_chain_listed_backwards() {
     }
     assert_eq!(mesher.parts().len(), n as usize);
 }
+
+/// A path that tapers to a line (a zero radius at its end) is a wedge: its
+/// volume is exact, and it goes through the booleans (its end's vertices
+/// must not coincide, or the boolean library welds them into edges of four
+/// faces).
+#[test]
+fn a_taper_to_a_line() {
+    let ssk = "pieces:
+- id: 0
+  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 20, size: {x: 0, y: 10, z: 0}}]
+  size: {x: 10, y: 10, z: 0}
+  shape: circle
+- id: 1
+  points: [{x: 0, y: 0, z: 18}]
+  size: {x: 4, y: 4, z: 4}
+  shape: circle
+";
+    let wedge = mesh(&ssk.split("- id: 1").next().unwrap().to_owned(), 16);
+    assert!(
+        close(wedge.volume(), 10.0 * polygon_area(16, 10.0, 10.0), 1e-5),
+        "{}",
+        wedge.volume()
+    );
+    let both = combined(ssk, 16);
+    assert!(both.is_closed() && both.volume() > wedge.volume());
+    // One-point pieces with a zero radius have no volume.
+    let flat =
+        "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}]\n  size: {x: 3, y: 3, z: 0}\n  shape: ngon\n  sides: 5\n";
+    assert!(tessellate(&piece(flat), 8).unwrap().is_none());
+}
