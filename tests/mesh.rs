@@ -417,7 +417,7 @@ fn a_taper_to_a_line() {
   size: {x: 4, y: 4, z: 4}
   shape: circle
 ";
-    let wedge = mesh(&ssk.split("- id: 1").next().unwrap().to_owned(), 16);
+    let wedge = mesh(ssk.split("- id: 1").next().unwrap(), 16);
     assert!(
         close(wedge.volume(), 10.0 * polygon_area(16, 10.0, 10.0), 1e-5),
         "{}",
