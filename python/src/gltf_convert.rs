@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use sskb::mesh::{Gltf, Mesher, SceneNode};
+use sskb::mesh::{Gltf, Mesher};
 use sskb::{Document, Error, ErrorKind, Result};
 
 fn ext(p: &Path) -> String {
@@ -55,31 +55,6 @@ pub struct Converted {
     pub bytes: usize,
 }
 
-fn nodes(mesher: &Mesher, per_piece: bool) -> Result<Vec<SceneNode>> {
-    if !per_piece {
-        return Ok(vec![SceneNode {
-            name: "sskb".into(),
-            mesh: mesher.combined()?,
-            extras: None,
-        }]);
-    }
-    mesher
-        .contributions()?
-        .into_iter()
-        .map(|(id, mesh)| {
-            let extras = match mesher.properties(id) {
-                Some(p) if !p.is_empty() => Some(sskb::json::value_json(&p.parse()?).to_string()),
-                _ => None,
-            };
-            Ok(SceneNode {
-                name: format!("piece {id}"),
-                mesh,
-                extras,
-            })
-        })
-        .collect()
-}
-
 pub fn convert(src: &Path, dst: &Path, resolution: u32, per_piece: bool) -> Result<Converted> {
     if !(sskb::mesh::MIN_RESOLUTION..=sskb::mesh::MAX_RESOLUTION).contains(&resolution) {
         return Err(Error::new(
@@ -98,7 +73,7 @@ pub fn convert(src: &Path, dst: &Path, resolution: u32, per_piece: bool) -> Resu
             for p in &doc.pieces {
                 mesher.push(p)?;
             }
-            let gltf = Gltf::new(&nodes(&mesher, per_piece)?)?;
+            let gltf = Gltf::new(&mesher.scene(per_piece)?)?;
             if format == "glb" {
                 (gltf.to_glb()?, Some(gltf.triangles))
             } else {
@@ -107,15 +82,8 @@ pub fn convert(src: &Path, dst: &Path, resolution: u32, per_piece: bool) -> Resu
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                let uri: String = bin_name
-                    .bytes()
-                    .map(|b| match b {
-                        b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-                        _ => format!("%{b:02X}"),
-                    })
-                    .collect();
-                let (json, bin) = gltf.to_gltf(&uri)?;
-                write_atomic(&bin_path, &bin)?;
+                let json = gltf.to_gltf(&bin_name)?;
+                write_atomic(&bin_path, gltf.bin())?;
                 (json, Some(gltf.triangles))
             }
         }

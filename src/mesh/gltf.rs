@@ -37,21 +37,23 @@ fn to_gltf(p: V3) -> [f32; 3] {
     [(p[0] * 0.001) as f32, (p[2] * 0.001) as f32, (-p[1] * 0.001) as f32]
 }
 
-fn pad(buf: &mut Vec<u8>) {
-    while buf.len() % 4 != 0 {
-        buf.push(0);
-    }
-}
-
 fn raw(s: &str) -> Result<Box<json::extras::RawValue>> {
     json::extras::RawValue::from_string(s.to_owned())
         .map_err(|e| Error::new(ErrorKind::Structure, format!("node extras are not JSON: {e}")))
 }
 
-fn view(root: &mut json::Root, len: usize, offset: usize, target: json::buffer::Target) -> Index<json::buffer::View> {
+/// Appends `data` to the buffer and gives its view.
+fn view(
+    root: &mut json::Root,
+    bin: &mut Vec<u8>,
+    data: &[u8],
+    target: json::buffer::Target,
+) -> Index<json::buffer::View> {
+    let offset = bin.len();
+    bin.extend_from_slice(data);
     root.push(json::buffer::View {
         buffer: Index::new(0),
-        byte_length: USize64::from(len),
+        byte_length: USize64::from(data.len()),
         byte_offset: Some(USize64::from(offset)),
         byte_stride: None,
         extensions: None,
@@ -131,21 +133,12 @@ impl Gltf {
                 }
             }
             let n = positions.len();
-            let at = bin.len();
-            positions
-                .iter()
-                .flatten()
-                .for_each(|x| bin.extend_from_slice(&x.to_le_bytes()));
-            let pv = view(&mut root, n * 12, at, json::buffer::Target::ArrayBuffer);
-            let at = bin.len();
-            normals
-                .iter()
-                .flatten()
-                .for_each(|x| bin.extend_from_slice(&x.to_le_bytes()));
-            let nv = view(&mut root, n * 12, at, json::buffer::Target::ArrayBuffer);
-            let at = bin.len();
-            (0..n as u32).for_each(|i| bin.extend_from_slice(&i.to_le_bytes()));
-            let iv = view(&mut root, n * 4, at, json::buffer::Target::ElementArrayBuffer);
+            let flat = |v: &[[f32; 3]]| v.iter().flatten().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+            let indices: Vec<u8> = (0..n as u32).flat_map(u32::to_le_bytes).collect();
+            use json::buffer::Target::{ArrayBuffer, ElementArrayBuffer};
+            let pv = view(&mut root, &mut bin, &flat(&positions), ArrayBuffer);
+            let nv = view(&mut root, &mut bin, &flat(&normals), ArrayBuffer);
+            let iv = view(&mut root, &mut bin, &indices, ElementArrayBuffer);
             use json::accessor::{ComponentType, Type};
             let pa = accessor(&mut root, pv, n, ComponentType::F32, Type::Vec3, Some((lo, hi)));
             let na = accessor(&mut root, nv, n, ComponentType::F32, Type::Vec3, None);
@@ -215,9 +208,8 @@ impl Gltf {
         while json.len() % 4 != 0 {
             json.push(b' ');
         }
-        let mut bin = self.bin.clone();
-        pad(&mut bin);
-        let total = 12 + 8 + json.len() + if bin.is_empty() { 0 } else { 8 + bin.len() };
+        let bin_len = self.bin.len().next_multiple_of(4);
+        let total = 12 + 8 + json.len() + if bin_len == 0 { 0 } else { 8 + bin_len };
         let mut out = Vec::with_capacity(total);
         out.extend_from_slice(b"glTF");
         out.extend_from_slice(&2u32.to_le_bytes());
@@ -225,23 +217,42 @@ impl Gltf {
         out.extend_from_slice(&(json.len() as u32).to_le_bytes());
         out.extend_from_slice(b"JSON");
         out.extend_from_slice(&json);
-        if !bin.is_empty() {
-            out.extend_from_slice(&(bin.len() as u32).to_le_bytes());
+        if bin_len > 0 {
+            out.extend_from_slice(&(bin_len as u32).to_le_bytes());
             out.extend_from_slice(b"BIN\0");
-            out.extend_from_slice(&bin);
+            out.extend_from_slice(&self.bin);
+            out.resize(total, 0);
         }
         Ok(out)
     }
 
-    /// The `.gltf` JSON, its buffer at `bin_uri`, and the buffer's bytes.
+    /// The `.gltf` JSON whose buffer is the file `bin_name` beside it (the
+    /// name percent-encoded into a relative URI); write [`Gltf::bin`] there.
     ///
     /// # Errors
     /// Only if the JSON cannot be serialized.
-    pub fn to_gltf(&self, bin_uri: &str) -> Result<(Vec<u8>, Vec<u8>)> {
-        let mut with_uri = self.clone();
-        if let Some(b) = with_uri.root.buffers.first_mut() {
-            b.uri = Some(bin_uri.to_owned());
+    pub fn to_gltf(&self, bin_name: &str) -> Result<Vec<u8>> {
+        let mut root = self.root.clone();
+        if let Some(b) = root.buffers.first_mut() {
+            b.uri = Some(uri(bin_name));
         }
-        Ok((with_uri.json()?, self.bin.clone()))
+        root.to_vec()
+            .map_err(|e| Error::new(ErrorKind::Structure, format!("glTF JSON: {e}")))
     }
+
+    /// The binary buffer of the `.gltf` form.
+    pub fn bin(&self) -> &[u8] {
+        &self.bin
+    }
+}
+
+/// A file name as a relative URI: unreserved characters kept, the rest
+/// percent-encoded.
+fn uri(name: &str) -> String {
+    name.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }

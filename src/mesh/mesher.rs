@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{combine, contributions, tessellate, Mesh, Part};
+use super::{combine, contributions, tessellate, Mesh, Part, SceneNode};
 use crate::error::{Error, ErrorKind, Result};
 use crate::{Piece, ResolvedPiece};
 
@@ -137,6 +137,40 @@ impl Mesher {
     pub fn combined(&self) -> Result<Mesh> {
         self.check_done()?;
         combine(&self.parts)
+    }
+
+    /// The glTF scene: one node `sskb` with the combined solid, or with
+    /// `per_piece` one node per contributing piece (`piece <id>`, its
+    /// resolved properties as JSON `extras`).
+    ///
+    /// # Errors
+    /// As [`Mesher::combined`]; `malformed_properties` for a blob that
+    /// does not parse (raw properties).
+    pub fn scene(&self, per_piece: bool) -> Result<Vec<SceneNode>> {
+        if !per_piece {
+            return Ok(vec![SceneNode {
+                name: "sskb".into(),
+                mesh: self.combined()?,
+                extras: None,
+            }]);
+        }
+        self.contributions()?
+            .into_iter()
+            .map(|(id, mesh)| {
+                let extras = match self.properties(id) {
+                    Some(p) if !p.is_empty() => {
+                        let v = p.parse().map_err(|e| e.path(format!("pieces[{id}].properties")))?;
+                        Some(crate::json::value_json(&v).to_string())
+                    }
+                    _ => None,
+                };
+                Ok(SceneNode {
+                    name: format!("piece {id}"),
+                    mesh,
+                    extras,
+                })
+            })
+            .collect()
     }
 
     /// Each contributing piece's final part, by id.

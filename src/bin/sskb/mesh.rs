@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
-use sskb::mesh::{Gltf, Mesher, SceneNode};
+use sskb::mesh::{Gltf, Mesher};
 use sskb::{DecodeOptions, Error, Event, EventReader, Frame, SskbReader};
 
 use super::{open, options, read_document, validate_one, Format, Output};
@@ -67,48 +67,6 @@ fn mesher(input: &str, from: Format, resolution: u32) -> Result<Mesher, Error> {
     }
 }
 
-/// The scene: one combined mesh, or one node per contributing piece with
-/// its resolved properties as `extras`.
-fn scene(mesher: &Mesher, per_piece: bool) -> Result<Vec<SceneNode>, Error> {
-    if !per_piece {
-        return Ok(vec![SceneNode {
-            name: "sskb".into(),
-            mesh: mesher.combined()?,
-            extras: None,
-        }]);
-    }
-    mesher
-        .contributions()?
-        .into_iter()
-        .map(|(id, mesh)| {
-            let extras = match mesher.properties(id) {
-                Some(p) if !p.is_empty() => {
-                    let path = format!("pieces[{id}].properties");
-                    let v = p.parse().map_err(|e| e.path(path))?;
-                    Some(sskb::json::value_json(&v).to_string())
-                }
-                _ => None,
-            };
-            Ok(SceneNode {
-                name: format!("piece {id}"),
-                mesh,
-                extras,
-            })
-        })
-        .collect()
-}
-
-/// A file name as a relative URI: unreserved characters kept, the rest
-/// percent-encoded.
-fn uri(name: &str) -> String {
-    name.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
 pub fn convert(
     input: &str,
     from: Format,
@@ -134,7 +92,7 @@ pub fn convert(
         s.enable_steady_tick(std::time::Duration::from_millis(120));
         s
     });
-    let nodes = scene(&mesher, per_piece);
+    let nodes = mesher.scene(per_piece);
     if let Some(s) = spinner {
         s.finish_and_clear();
     }
@@ -152,9 +110,9 @@ pub fn convert(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let (json, bin) = gltf.to_gltf(&uri(&bin_name))?;
+    let json = gltf.to_gltf(&bin_name)?;
     let mut bin_out = Output::create(&bin_path.to_string_lossy())?;
-    bin_out.writer.write_all(&bin)?;
+    bin_out.writer.write_all(gltf.bin())?;
     let mut json_out = Output::create(output)?;
     json_out.writer.write_all(&json)?;
     bin_out.commit()?;
