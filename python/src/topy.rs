@@ -3,13 +3,20 @@
 //! `z`, then the optional vectors), property values as parsed. f32 values are
 //! widened to f64 exactly as ssklib's `struct.unpack('<f')` does. Dict keys
 //! are interned once per call.
+//!
+//! Repeated values are cheap: within one call, a point's float equal (bit for
+//! bit) to the same component of the point before reuses that float object
+//! (floats are immutable), and a vector equal to the same vector of the point
+//! before is a copy of its dict (no key lookups). The objects of a call are
+//! not handed to the caller before it returns, so the dict copied is as it
+//! was made.
 
 use std::cell::RefCell;
 
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyList, PyModule, PyString};
-use sskb::{Document, Piece, Point, Properties, Value, Vec2, Vec3};
+use sskb::{Document, Piece, Point, Properties, Value, Vec3};
 
 use crate::errors::IntoPy;
 
@@ -36,6 +43,33 @@ pub struct Keys<'py> {
     pieces: Bound<'py, PyString>,
     /// Point dict templates by presence mask, made when first needed.
     templates: RefCell<Vec<Option<Bound<'py, PyDict>>>>,
+    /// The previous point's values.
+    recent: RefCell<Recent<'py>>,
+}
+
+/// Slots of [`Recent::floats`]: position, then each optional vector.
+const POSITION: usize = 0;
+const VECTOR_SLOTS: [usize; 6] = [3, 6, 9, 12, 15, 17];
+
+/// The previous point's floats by component and vector dicts by field.
+struct Recent<'py> {
+    bits: [u32; 19],
+    floats: [Option<Bound<'py, PyFloat>>; 19],
+    vectors: [Option<([u32; 3], Bound<'py, PyDict>)>; 6],
+}
+
+impl<'py> Recent<'py> {
+    /// The float of component `slot` of a point: the previous point's object
+    /// when it holds the same value, else a new one kept for the next point.
+    #[inline]
+    fn float(&mut self, py: Python<'py>, slot: usize, v: f32) -> &Bound<'py, PyFloat> {
+        let bits = v.to_bits();
+        if self.bits[slot] != bits {
+            self.bits[slot] = bits;
+            self.floats[slot] = None;
+        }
+        self.floats[slot].get_or_insert_with(|| PyFloat::new(py, f64::from(v)))
+    }
 }
 
 impl<'py> Keys<'py> {
@@ -61,6 +95,11 @@ impl<'py> Keys<'py> {
             properties: intern!(py, "properties").clone(),
             pieces: intern!(py, "pieces").clone(),
             templates: RefCell::new(vec![None; 64]),
+            recent: RefCell::new(Recent {
+                bits: [0; 19],
+                floats: Default::default(),
+                vectors: Default::default(),
+            }),
         }
     }
 
@@ -69,18 +108,43 @@ impl<'py> Keys<'py> {
         PyFloat::new(self.py, f64::from(v))
     }
 
+    /// Sets optional vector `field` (0 = `curve_in` … 5 =
+    /// `transition_out`) of a point's dict `into`: a copy of the previous
+    /// point's dict when the values are the same, else a new dict whose
+    /// floats are reused where they repeat.
+    #[allow(clippy::too_many_arguments)]
+    fn put_vector(
+        &self,
+        recent: &mut Recent<'py>,
+        into: &Bound<'py, PyDict>,
+        key: &Bound<'py, PyString>,
+        field: usize,
+        v: [f32; 3],
+        len: usize,
+    ) -> PyResult<()> {
+        let bits = v.map(f32::to_bits);
+        if let Some((b, d)) = &recent.vectors[field] {
+            if *b == bits {
+                return into.set_item(key, d.copy()?);
+            }
+        }
+        let d = PyDict::new(self.py);
+        let slot = VECTOR_SLOTS[field];
+        d.set_item(&self.x, recent.float(self.py, slot, v[0]))?;
+        d.set_item(&self.y, recent.float(self.py, slot + 1, v[1]))?;
+        if len == 3 {
+            d.set_item(&self.z, recent.float(self.py, slot + 2, v[2]))?;
+        }
+        into.set_item(key, &d)?;
+        recent.vectors[field] = Some((bits, d));
+        Ok(())
+    }
+
     pub fn vec3(&self, v: Vec3) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(self.py);
         d.set_item(&self.x, self.float(v.x))?;
         d.set_item(&self.y, self.float(v.y))?;
         d.set_item(&self.z, self.float(v.z))?;
-        Ok(d)
-    }
-
-    pub fn vec2(&self, v: Vec2) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(self.py);
-        d.set_item(&self.x, self.float(v.x))?;
-        d.set_item(&self.y, self.float(v.y))?;
         Ok(d)
     }
 
@@ -93,41 +157,46 @@ impl<'py> Keys<'py> {
             | usize::from(p.transition_in.is_some()) << 4
             | usize::from(p.transition_out.is_some()) << 5;
         let d = if mask.count_ones() >= 3 {
-            self.template(mask)?.copy()?
+            self.from_template(mask)?
         } else {
             PyDict::new(self.py)
         };
-        d.set_item(&self.x, self.float(p.position.x))?;
-        d.set_item(&self.y, self.float(p.position.y))?;
-        d.set_item(&self.z, self.float(p.position.z))?;
-        for (k, v) in [
+        let recent = &mut *self.recent.borrow_mut();
+        let py = self.py;
+        d.set_item(&self.x, recent.float(py, POSITION, p.position.x))?;
+        d.set_item(&self.y, recent.float(py, POSITION + 1, p.position.y))?;
+        d.set_item(&self.z, recent.float(py, POSITION + 2, p.position.z))?;
+        let vectors = [
             (&self.curve_in, p.curve_in),
             (&self.curve_out, p.curve_out),
             (&self.size, p.size),
             (&self.rotation, p.rotation),
-        ] {
+        ];
+        for (field, (k, v)) in vectors.into_iter().enumerate() {
             if let Some(v) = v {
-                d.set_item(k, self.vec3(v)?)?;
+                self.put_vector(recent, &d, k, field, [v.x, v.y, v.z], 3)?;
             }
         }
-        for (k, v) in [
+        let transitions = [
             (&self.transition_in, p.transition_in),
             (&self.transition_out, p.transition_out),
-        ] {
+        ];
+        for (field, (k, v)) in transitions.into_iter().enumerate() {
             if let Some(v) = v {
-                d.set_item(k, self.vec2(v)?)?;
+                self.put_vector(recent, &d, k, 4 + field, [v.x, v.y, 0.0], 2)?;
             }
         }
         Ok(d)
     }
 
-    /// A dict with the keys of a point whose optional fields are `mask`
-    /// (values `None`): a copy of it is made at its final size, where
-    /// inserting more than five keys into a new dict would resize it.
-    fn template(&self, mask: usize) -> PyResult<Bound<'py, PyDict>> {
+    /// A copy of the dict with the keys of a point whose optional fields are
+    /// `mask` (values `None`, made when first needed): a dict at its final
+    /// size, where inserting more than five keys into a new dict would
+    /// resize it.
+    fn from_template(&self, mask: usize) -> PyResult<Bound<'py, PyDict>> {
         let mut cache = self.templates.borrow_mut();
         if let Some(t) = &cache[mask] {
-            return Ok(t.clone());
+            return t.copy();
         }
         let t = PyDict::new(self.py);
         let none = self.py.None();
@@ -147,8 +216,9 @@ impl<'py> Keys<'py> {
                 t.set_item(k, &none)?;
             }
         }
-        cache[mask] = Some(t.clone());
-        Ok(t)
+        let copy = t.copy();
+        cache[mask] = Some(t);
+        copy
     }
 
     /// `id` and `from`: the start of every piece's dict.

@@ -79,3 +79,24 @@ def test_random_documents(seed):
     text = sskb.parse_ssk(sskb.write_ssk(doc))
     assert text.pop("version") == "1.0"
     strict_eq(rounded(doc), rounded(text))
+
+
+def test_repeated_values_are_separate_objects():
+    """Equal values in consecutive points (reused floats, copied vector
+    dicts) read back equal, and every vector dict is a dict of its own."""
+    same = {"x": 1.5, "y": 2.0, "z": 0.0}
+    points = []
+    for i in range(6):
+        p = {"x": 1.0, "y": float(i // 2), "z": 0.0, "curve_in": dict(same), "size": dict(same)}
+        p["size"]["x"] = 2.0 + (i // 3)
+        p["transition_in"] = {"x": 0.5, "y": 1.0}
+        points.append(p)
+    doc = {"pieces": [{"id": 0, "points": points, "size": dict(same), "shape": "circle"}]}
+    back = sskb.parse_sskb(sskb.write_sskb(doc, validate_document=False))
+    got = back["pieces"][0]["points"]
+    strict_eq(rounded(points), got)
+    for field in ("curve_in", "size", "transition_in"):
+        assert len({id(p[field]) for p in got}) == len(got)
+    got[0]["curve_in"]["x"] = 99.0
+    got[0]["transition_in"]["y"] = 0.0
+    assert got[1]["curve_in"]["x"] == 1.5 and got[1]["transition_in"]["y"] == 1.0
