@@ -157,7 +157,7 @@ impl<'py> Keys<'py> {
             | usize::from(p.transition_in.is_some()) << 4
             | usize::from(p.transition_out.is_some()) << 5;
         let d = if mask.count_ones() >= 3 {
-            self.from_template(mask)?
+            self.templated(mask)?
         } else {
             PyDict::new(self.py)
         };
@@ -193,7 +193,7 @@ impl<'py> Keys<'py> {
     /// `mask` (values `None`, made when first needed): a dict at its final
     /// size, where inserting more than five keys into a new dict would
     /// resize it.
-    fn from_template(&self, mask: usize) -> PyResult<Bound<'py, PyDict>> {
+    fn templated(&self, mask: usize) -> PyResult<Bound<'py, PyDict>> {
         let mut cache = self.templates.borrow_mut();
         if let Some(t) = &cache[mask] {
             return t.copy();
