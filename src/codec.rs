@@ -138,6 +138,28 @@ impl Decoder for EventDecoder {
             self.taken += 1;
             return Ok(Some(Event::Point(*p)));
         }
+        self.decode_next(src)
+    }
+
+    /// # Errors
+    /// `truncated` when the input ends before the document does, with the
+    /// offset of the end of input and what was being read.
+    #[inline]
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
+        if let Some(event) = self.decode(src)? {
+            return Ok(Some(event));
+        }
+        self.machine.at_eof(src.len())?;
+        Ok(None)
+    }
+}
+
+impl EventDecoder {
+    /// The next event once the points read ahead are all handed out: the
+    /// next run of points, or the next unit. Kept out of line so that
+    /// handing out a point read ahead is a few instructions in the caller.
+    #[inline(never)]
+    fn decode_next(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
         if self.machine.reading_points() {
             self.run.clear();
             let run = &mut self.run;
@@ -152,18 +174,6 @@ impl Decoder for EventDecoder {
             reserve_blob(&self.machine, src);
         }
         Ok(event)
-    }
-
-    /// # Errors
-    /// `truncated` when the input ends before the document does, with the
-    /// offset of the end of input and what was being read.
-    #[inline]
-    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Event>> {
-        if let Some(event) = self.decode(src)? {
-            return Ok(Some(event));
-        }
-        self.machine.at_eof(src.len())?;
-        Ok(None)
     }
 }
 
