@@ -4,7 +4,7 @@
 
 Runs in an environment with both (made on first use, see _reference.py).
 Prints, for a 10 MB single piece (194,180 points with curve controls and
-sizes): `ssklib.parse_sskb`, `sskb.parse_sskb`, and
+sizes; `--varied` for one where no value repeats from point to point): `ssklib.parse_sskb`, `sskb.parse_sskb`, and
 `sskb.iter_pieces(..., arrays=True)`, best of several runs, and the ratios.
 With `--big`, the peak RSS of iterating that file piece by piece in a fresh
 process (`cargo run --release --example generate -- big.sskb 300 small`
@@ -28,18 +28,26 @@ import sskb  # noqa: E402
 POINTS = 194_180
 
 
-def single_piece():
+def single_piece(varied=False):
     """A helix: every position and curve control differs from point to
-    point; the size changes every 100 points."""
+    point; the size changes every 100 points and the controls' `z` is
+    constant, unless `varied`: then no value repeats from one point to the
+    next."""
     points = []
     for i in range(POINTS):
         a = i * 0.01
         c, s = math.cos(a), math.sin(a)
+        dz = 1e-4 * (i % 1000) if varied else 0.0
+        size = (
+            {"x": 10.0 + (i % 997) * 1e-3, "y": 10.0 + (i % 991) * 1e-3, "z": (i % 983) * 1e-3}
+            if varied
+            else {"x": 10.0 + (i // 100) % 7, "y": 10.0, "z": 0.0}
+        )
         points.append({
             "x": 500.0 * c, "y": 500.0 * s, "z": 0.2 * i,
-            "curve_in": {"x": 5.0 * s, "y": -5.0 * c, "z": -0.1},
-            "curve_out": {"x": -5.0 * s, "y": 5.0 * c, "z": 0.1},
-            "size": {"x": 10.0 + (i // 100) % 7, "y": 10.0, "z": 0.0},
+            "curve_in": {"x": 5.0 * s, "y": -5.0 * c, "z": -0.1 - dz},
+            "curve_out": {"x": -5.0 * s, "y": 5.0 * c, "z": 0.1 + dz},
+            "size": size,
         })
     doc = {"pieces": [{"id": 0, "points": points, "size": {"x": 10.0, "y": 10.0, "z": 0.0}, "shape": "circle"}]}
     return sskb.write_sskb(doc)
@@ -73,9 +81,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--big", help="an .sskb file to iterate for peak RSS")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--varied", action="store_true", help="no value repeats from point to point")
     args = ap.parse_args()
 
-    data = single_piece()
+    data = single_piece(args.varied)
     print(f"single piece: {len(data):,} bytes, {POINTS:,} points")
     assert ssklib.parse_sskb(data) == sskb.parse_sskb(data)
     ref = best(lambda: ssklib.parse_sskb(data), args.runs)
