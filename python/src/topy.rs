@@ -112,7 +112,6 @@ impl<'py> Keys<'py> {
     /// `transition_out`) of a point's dict `into`: a copy of the previous
     /// point's dict when the values are the same, else a new dict whose
     /// floats are reused where they repeat.
-    #[allow(clippy::too_many_arguments)]
     fn put_vector(
         &self,
         recent: &mut Recent<'py>,
