@@ -2,12 +2,16 @@
 //! beside it. Metres, +Y up (a point (x, y, z) in millimetres becomes
 //! (0.001·x, 0.001·z, −0.001·y)); flat per-face normals, so each triangle
 //! has its own three vertices; u32 indices; `min`/`max` on positions;
-//! generator `sskb`. Degenerate triangles (no area, hence no normal) are
-//! dropped, so the output passes the Khronos validator.
+//! generator `sskb`. Vertices that meet in `f32` are welded and the
+//! triangles that collapse with them removed in pairs, so a closed mesh
+//! stays closed; a triangle of no area keeps a neighbour's normal, so the
+//! output passes the Khronos validator.
 
 use gltf_json as json;
 use json::validation::{Checked::Valid, USize64};
 use json::Index;
+
+use std::collections::HashMap;
 
 use super::math::{cross, norm, sub, V3};
 use super::Mesh;
@@ -29,12 +33,88 @@ pub struct SceneNode {
 pub struct Gltf {
     root: json::Root,
     bin: Vec<u8>,
-    /// Triangles written (degenerate ones dropped).
+    /// Triangles written (those collapsed by welding removed).
     pub triangles: usize,
 }
 
 fn to_gltf(p: V3) -> [f32; 3] {
     [(p[0] * 0.001) as f32, (p[2] * 0.001) as f32, (-p[1] * 0.001) as f32]
+}
+
+/// The triangles of `mesh` in glTF space, three vertices each, with their
+/// flat normals. Vertices that round to the same `f32` position are one
+/// vertex, so a triangle that two of its corners collapse into is dropped
+/// with its neighbour across that edge (an edge collapse: a closed mesh
+/// stays closed). No other triangle is dropped: one of no area (its
+/// corners in a line) takes the normal of a neighbour, so that every
+/// normal is a unit vector.
+fn faces(mesh: &Mesh) -> (Vec<[f32; 3]>, Vec<[f32; 3]>) {
+    let mut welded: HashMap<[u32; 3], u32> = HashMap::new();
+    let mut at: Vec<[f32; 3]> = Vec::new();
+    let index: Vec<u32> = mesh
+        .positions
+        .iter()
+        .map(|&p| {
+            let g = to_gltf(p);
+            *welded.entry(g.map(f32::to_bits)).or_insert_with(|| {
+                at.push(g);
+                (at.len() - 1) as u32
+            })
+        })
+        .collect();
+    let tris: Vec<[u32; 3]> = mesh
+        .triangles
+        .iter()
+        .map(|t| t.map(|i| index[i as usize]))
+        .filter(|t| t[0] != t[1] && t[1] != t[2] && t[2] != t[0])
+        .collect();
+    let mut normals: Vec<Option<[f32; 3]>> = tris
+        .iter()
+        .map(|t| {
+            let w = t.map(|i| at[i as usize].map(f64::from));
+            let n = cross(sub(w[1], w[0]), sub(w[2], w[0]));
+            let len = norm(n);
+            let unit = n.map(|x| (x / len) as f32);
+            let ok = len.is_finite() && len > 0.0 && (norm(unit.map(f64::from)) - 1.0).abs() < 1e-3;
+            ok.then_some(unit)
+        })
+        .collect();
+    if normals.iter().any(Option::is_none) {
+        // A triangle of no area takes the normal of a neighbour across an
+        // edge (repeatedly, for a run of them); one with none at all, +Y.
+        let mut by_edge: HashMap<(u32, u32), usize> = HashMap::new();
+        for (k, t) in tris.iter().enumerate() {
+            for e in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
+                by_edge.insert(e, k);
+            }
+        }
+        for _ in 0..tris.len() {
+            let mut changed = false;
+            for k in 0..tris.len() {
+                if normals[k].is_some() {
+                    continue;
+                }
+                let t = tris[k];
+                let from = [(t[1], t[0]), (t[2], t[1]), (t[0], t[2])]
+                    .iter()
+                    .find_map(|e| by_edge.get(e).and_then(|&j| normals[j]));
+                if from.is_some() {
+                    normals[k] = from;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    let mut positions = Vec::with_capacity(tris.len() * 3);
+    let mut out_normals = Vec::with_capacity(tris.len() * 3);
+    for (t, n) in tris.iter().zip(normals) {
+        positions.extend(t.map(|i| at[i as usize]));
+        out_normals.extend([n.unwrap_or([0.0, 1.0, 0.0]); 3]);
+    }
+    (positions, out_normals)
 }
 
 fn raw(s: &str) -> Result<Box<json::extras::RawValue>> {
@@ -105,21 +185,7 @@ impl Gltf {
         let mut scene_nodes = Vec::new();
         let mut triangles = 0;
         for node in nodes {
-            let mut positions: Vec<[f32; 3]> = Vec::new();
-            let mut normals: Vec<[f32; 3]> = Vec::new();
-            for t in &node.mesh.triangles {
-                let c = t.map(|i| to_gltf(node.mesh.positions[i as usize]));
-                let w = c.map(|p| p.map(f64::from));
-                let n = cross(sub(w[1], w[0]), sub(w[2], w[0]));
-                let len = norm(n);
-                let unit = n.map(|x| (x / len) as f32);
-                let usable = len.is_finite() && len > 1e-12 && unit.iter().all(|x| x.is_finite());
-                if !usable || norm(unit.map(f64::from)) < 0.5 {
-                    continue;
-                }
-                positions.extend_from_slice(&c);
-                normals.extend_from_slice(&[unit; 3]);
-            }
+            let (positions, normals) = faces(&node.mesh);
             if positions.is_empty() {
                 continue;
             }

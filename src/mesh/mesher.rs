@@ -4,7 +4,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{combine, contributions, tessellate, Mesh, Part, SceneNode};
+use super::tessellate::tessellate_with_rings;
+use super::{combine, contributions, Mesh, Part, SceneNode};
 use crate::error::{Error, ErrorKind, Result};
 use crate::{Piece, ResolvedPiece};
 
@@ -93,12 +94,13 @@ impl Mesher {
     }
 
     fn take(&mut self, piece: ResolvedPiece) -> Result<()> {
-        if let Some(mesh) = tessellate(&piece, self.resolution)? {
+        if let Some((mesh, ring)) = tessellate_with_rings(&piece, self.resolution)? {
             self.parts.push(Part {
                 id: piece.id,
                 mode: piece.effective_mode(),
                 affects: piece.affects.clone(),
                 mesh,
+                ring,
             });
             self.properties.insert(piece.id, piece.properties.clone());
         }

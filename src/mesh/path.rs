@@ -2,15 +2,27 @@
 //! transition curves that remap position to progress, and frames carried
 //! by parallel transport (GEOMETRY.md §5).
 
-use super::math::{add, cross, dot, mul, rotation, scale, sub, transport, unit, v, M3, V3};
+use super::math::{add, cross, dot, mul, norm, rotation, scale, sub, transport, unit, v, M3, V3};
 use crate::{Point, Vec3};
 
-/// One segment: control points P0..P3 and whether it is straight.
+/// One segment: control points P0..P3, and whether it is linear (neither
+/// `curve_out` nor `curve_in` given).
+///
+/// A linear segment is evaluated as the straight line P0 → P3 with its
+/// rings spaced evenly (the reference's rule); any control given makes it
+/// the cubic, even a control equal to its end point.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Segment {
     pub p: [V3; 4],
     pub straight: bool,
 }
+
+/// Where the derivative vanishes, the offsets from `t` tried in turn (each
+/// clamped to [0, 1]) for the nearest non-zero one, as the reference does.
+const TANGENT_FALLBACK: [f64; 6] = [0.01, -0.01, 0.05, -0.05, 0.1, -0.1];
+
+/// Below this length a derivative is zero.
+const ZERO_DERIVATIVE: f64 = 1e-12;
 
 impl Segment {
     pub fn between(a: &Point, b: &Point) -> Segment {
@@ -25,8 +37,11 @@ impl Segment {
     }
 
     pub fn at(&self, t: f64) -> V3 {
-        let s = 1.0 - t;
         let [p0, p1, p2, p3] = self.p;
+        if self.straight {
+            return add(scale(p0, 1.0 - t), scale(p3, t));
+        }
+        let s = 1.0 - t;
         add(
             add(scale(p0, s * s * s), scale(p1, 3.0 * s * s * t)),
             add(scale(p2, 3.0 * s * t * t), scale(p3, t * t * t)),
@@ -34,32 +49,35 @@ impl Segment {
     }
 
     fn derivative(&self, t: f64) -> V3 {
-        let s = 1.0 - t;
         let [p0, p1, p2, p3] = self.p;
+        if self.straight {
+            return sub(p3, p0);
+        }
+        let s = 1.0 - t;
         add(
             add(scale(sub(p1, p0), 3.0 * s * s), scale(sub(p2, p1), 6.0 * s * t)),
             scale(sub(p3, p2), 3.0 * t * t),
         )
     }
 
-    /// The unit tangent at `t`; where the derivative vanishes, the nearest
-    /// non-zero one on the segment. `None` for a segment with none.
+    /// The unit tangent at `t`; where the derivative vanishes, the first
+    /// non-zero one at `t` ± 0.01, ± 0.05, ± 0.1. `None` where none is.
     pub fn tangent(&self, t: f64) -> Option<V3> {
-        if let Some(d) = unit(self.derivative(t)) {
-            return Some(d);
-        }
-        (1..=64).find_map(|k| {
-            let h = f64::from(k) / 64.0;
-            [t + h, t - h]
-                .into_iter()
-                .filter(|u| (0.0..=1.0).contains(u))
-                .find_map(|u| unit(self.derivative(u)))
-        })
+        let nonzero = |d: V3| (norm(d) >= ZERO_DERIVATIVE).then_some(d);
+        let d = nonzero(self.derivative(t)).or_else(|| {
+            TANGENT_FALLBACK
+                .iter()
+                .find_map(|dt| nonzero(self.derivative((t + dt).clamp(0.0, 1.0))))
+        })?;
+        unit(d)
     }
 
-    /// Whether the segment has no non-zero derivative anywhere.
+    /// Whether the segment has no non-zero derivative (sampled at 0, ¼, ½,
+    /// ¾ and 1, as the reference does): it contributes nothing.
     pub fn is_degenerate(&self) -> bool {
-        self.tangent(0.5).is_none()
+        [0.0, 0.25, 0.5, 0.75, 1.0]
+            .iter()
+            .all(|&t| norm(self.derivative(t)) <= ZERO_DERIVATIVE)
     }
 }
 
@@ -156,12 +174,14 @@ impl Frame {
     }
 }
 
-/// Rotation interpolated per component across the shortest signed angle.
+/// Rotation interpolated per component across the shortest signed angle
+/// (in (−180°, 180°]: a half turn goes the positive way).
 pub(crate) fn lerp_rotation(a: Vec3, b: Vec3, t: f64) -> M3 {
     let (a, b) = (v(a), v(b));
     let mut out = [0.0; 3];
     for i in 0..3 {
-        let d = (b[i] - a[i] + 180.0).rem_euclid(360.0) - 180.0;
+        let d = (b[i] - a[i]).rem_euclid(360.0);
+        let d = if d > 180.0 { d - 360.0 } else { d };
         out[i] = a[i] + d * t;
     }
     rotation(out)
@@ -170,7 +190,6 @@ pub(crate) fn lerp_rotation(a: Vec3, b: Vec3, t: f64) -> M3 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::math::norm;
 
     #[test]
     fn transitions_are_monotone_and_default_to_identity() {

@@ -26,11 +26,9 @@ fn degenerate(s: V3) -> bool {
     s.iter().filter(|c| **c == 0.0).count() >= 2
 }
 
-/// A cross-section of no area (a radius is zero): the sweep has no volume
-/// there. Its vertices would also coincide in pairs, which a mesh boolean
-/// welds into edges of more than two faces.
-fn flat(s: V3) -> bool {
-    s[0] <= 0.0 || s[1] <= 0.0
+/// A section that is a single point: both radii zero.
+fn point(s: V3) -> bool {
+    s[0] == 0.0 && s[1] == 0.0
 }
 
 /// Unit cross-section directions: (cos θ, sin θ) for each ring vertex,
@@ -95,6 +93,14 @@ fn stack(rings: &[Vec<V3>], start: V3, end: V3) -> Mesh {
 /// # Errors
 /// `limit_exceeded` for an n-gon of more than [`MAX_SIDES`] sides.
 pub fn tessellate(piece: &ResolvedPiece, resolution: u32) -> Result<Option<Mesh>> {
+    Ok(tessellate_with_rings(piece, resolution)?.map(|(mesh, _)| mesh))
+}
+
+/// [`tessellate`], with the number of vertices in each ring of a path
+/// piece's mesh (0 for a point piece). A path piece's positions are laid
+/// out as its start point, its rings (caps included) in order along the
+/// path, and its end point.
+pub(crate) fn tessellate_with_rings(piece: &ResolvedPiece, resolution: u32) -> Result<Option<(Mesh, u32)>> {
     if piece.shape == Shape::Ngon {
         let sides = piece.sides.unwrap_or(3);
         if sides > MAX_SIDES {
@@ -111,16 +117,17 @@ pub fn tessellate(piece: &ResolvedPiece, resolution: u32) -> Result<Option<Mesh>
     let n = resolution.clamp(MIN_RESOLUTION, MAX_RESOLUTION);
     Ok(match piece.points.len() {
         0 => None,
-        1 => point_piece(piece, n),
-        _ => path_piece(piece, n),
+        1 => point_piece(piece, n).map(|m| (m, 0)),
+        _ => path_piece(piece, n).map(|m| (m, section(piece, n).len() as u32)),
     })
 }
 
 fn point_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
     let size = v(piece.effective_size(0)?);
-    // Degenerate, or flat (an ellipsoid or bipyramid with a zero radius):
-    // no volume.
-    if size.iter().any(|c| *c <= 0.0) {
+    // Degenerate: ignored. One zero component is not degenerate: the
+    // ellipsoid or bipyramid is a sheet of no volume, and it is meshed so
+    // (both faces), as the reference does.
+    if degenerate(size) {
         return None;
     }
     let centre = v(piece.points[0].position);
@@ -167,23 +174,24 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
         let (s0, s1) = (v(piece.effective_size(i)?), v(piece.effective_size(i + 1)?));
         let (r0, r1) = (piece.effective_rotation(i)?, piece.effective_rotation(i + 1)?);
         let steps = if seg.straight { (n / 4).max(1) } else { n };
-        let first = if samples.is_empty() { 0 } else { 1 };
+        let first = if nth == 0 { 0 } else { 1 };
         for k in first..=steps {
             let u = f64::from(k) / f64::from(steps);
             let p = tr.progress(u);
-            let tangent = seg.tangent(u)?;
+            let Some(tangent) = seg.tangent(u) else { continue };
+            let size = [0, 1, 2].map(|c| (s0[c] + (s1[c] - s0[c]) * p).max(0.0));
+            // Where the size is degenerate inside the path, the path has
+            // no volume: no ring there. The ends keep theirs (a degenerate
+            // one becomes the end point itself, below).
+            let end = (nth == 0 && k == 0) || (nth + 1 == usable.len() && k == steps);
+            if !end && degenerate(size) {
+                continue;
+            }
             let f = match frame.and_then(|f| f.carried(tangent)) {
                 Some(f) => f,
                 None => Frame::initial(tangent, &lerp_rotation(r0, r1, p)),
             };
             frame = Some(f);
-            let size = [0, 1, 2].map(|c| (s0[c] + (s1[c] - s0[c]) * p).max(0.0));
-            // Where the size is degenerate inside the path, the path has
-            // no volume: no ring there (the ends keep theirs).
-            let end = (nth == 0 && k == 0) || (nth + 1 == usable.len() && k == steps);
-            if !end && (degenerate(size) || flat(size)) {
-                continue;
-            }
             samples.push(Sample {
                 centre: seg.at(u),
                 frame: f,
@@ -191,17 +199,12 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
             });
         }
     }
-    if samples.len() < 2 || samples.iter().all(|s| degenerate(s.size) || flat(s.size)) {
+    // A path of two end rings and nothing between (every inner size
+    // degenerate) is still meshed, as the reference does: a sheet where
+    // the end sections are lines. Only a path whose sections are all
+    // points has nothing to mesh.
+    if samples.len() < 2 || samples.iter().all(|s| point(s.size)) {
         return None;
-    }
-    // A flat end (the path tapers to a line there) keeps a sliver of a
-    // section, a millionth of the piece's largest radius, so that no two
-    // vertices coincide.
-    let largest = samples.iter().flat_map(|s| [s.size[0], s.size[1]]).fold(0.0, f64::max);
-    let least = largest * 1e-6;
-    for s in &mut samples {
-        s.size[0] = s.size[0].max(least);
-        s.size[1] = s.size[1].max(least);
     }
     let dirs = section(piece, n);
     let cap_bands = (n / 4).max(2);
@@ -226,15 +229,30 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
             .collect();
         (rings, pole)
     };
-    let (mut head, start) = cap(&samples[0], -1.0);
+    // An end whose section is a point (both radii zero) is a ring of one
+    // point: the body closes at the end point itself, with no cap beyond
+    // it (a cap there would be a needle of no volume).
+    let mut body: &[Sample] = &samples;
+    let (mut head, start) = match body.split_first() {
+        Some((s, rest)) if point(s.size) => {
+            body = rest;
+            (Vec::new(), s.centre)
+        }
+        _ => cap(&body[0], -1.0),
+    };
     head.reverse();
-    let (tail, end) = cap(&samples[samples.len() - 1], 1.0);
+    let (tail, end) = match body.split_last() {
+        Some((s, rest)) if point(s.size) => {
+            body = rest;
+            (Vec::new(), s.centre)
+        }
+        _ => cap(&body[body.len() - 1], 1.0),
+    };
     let mut rings = head;
-    rings.extend(
-        samples
-            .iter()
-            .map(|s| ring(s.centre, &s.frame, s.size, &dirs, 1.0, 0.0)),
-    );
+    rings.extend(body.iter().map(|s| ring(s.centre, &s.frame, s.size, &dirs, 1.0, 0.0)));
     rings.extend(tail);
+    if rings.is_empty() {
+        return None;
+    }
     Some(stack(&rings, start, end))
 }

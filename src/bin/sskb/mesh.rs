@@ -80,7 +80,7 @@ pub fn convert(
     // is reported as usual.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if !info.location().is_some_and(|l| l.file().contains("boolmesh")) {
+        if !info.location().is_some_and(|l| l.file().contains("manifold-rust")) {
             previous(info);
         }
     }));
