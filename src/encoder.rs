@@ -37,7 +37,8 @@ enum Stage {
 /// Encodes [`Frame`]s or [`Event`]s into `.sskb` bytes.
 ///
 /// The header states the piece count up front; the encoder checks it at
-/// `End`. Version: the header's when its major is 1, else 1.0.
+/// `End`. Version: the header's when its major is 0 or 1 (the bytes are
+/// the 1.0 layout either way, as the reference writes them), else 1.0.
 #[derive(Clone, Debug)]
 pub struct SskbEncoder {
     stage: Stage,
@@ -96,7 +97,7 @@ impl SskbEncoder {
         if self.stage != Stage::Header {
             return Err(self.order("a Header can only come first"));
         }
-        let version = if h.version.0 == 1 { h.version } else { (1, 0) };
+        let version = if h.version.0 <= 1 { h.version } else { (1, 0) };
         put_header(dst, version, h.piece_count);
         self.piece_count = h.piece_count;
         self.stage = Stage::Pieces;

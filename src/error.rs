@@ -165,6 +165,15 @@ impl Error {
         self
     }
 
+    /// Appends a sentence to the message.
+    #[must_use]
+    pub(crate) fn note(mut self, note: impl AsRef<str>) -> Error {
+        self.0.message.push_str(" (");
+        self.0.message.push_str(note.as_ref());
+        self.0.message.push(')');
+        self
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> ErrorKind {
         self.0.kind

@@ -59,8 +59,12 @@
 //!
 //! ## Checks
 //!
-//! While decoding: magic and version (major 1, any minor; major 0, the
-//! pre-1.0 drafts with another layout, is rejected as `unsupported_version`),
+//! While decoding: magic and version (majors 1 and 0, any minor, both with
+//! the 1.0 layout: the reference stamps a document's own draft version,
+//! `0.6` to `0.9`, into the 1.0 layout it writes; a major above 1 is
+//! `unsupported_version`, and so is 0 under
+//! [`DecodeOptions::major_one_only`]; an error in a major-0 file says that
+//! drafts may use another layout),
 //! finite f32s, enums in range, reserved bits zero, counts against the bytes
 //! left (when the input length is known) and against [`Limits`], the
 //! structure rules (non-empty points, sizes ≥ 0, sides ≥ 3, transition x in

@@ -87,6 +87,7 @@ pub struct DecodeOptions {
     pub(crate) limits: Limits,
     pub(crate) strict: bool,
     pub(crate) input_len: Option<u64>,
+    pub(crate) major_one_only: bool,
 }
 
 impl Default for DecodeOptions {
@@ -102,6 +103,7 @@ impl DecodeOptions {
             limits: Limits::new(),
             strict: true,
             input_len: None,
+            major_one_only: false,
         }
     }
 
@@ -118,6 +120,17 @@ impl DecodeOptions {
     #[must_use]
     pub const fn raw_properties(mut self) -> DecodeOptions {
         self.strict = false;
+        self
+    }
+
+    /// Refuse headers of major version 0 (`unsupported_version`), reading
+    /// only major 1. By default major 0 is read with the 1.0 layout: the
+    /// reference stamps the document's own version (`0.6`, `0.9`, ...)
+    /// into the header of the 1.0 layout it writes, and reads such files
+    /// back itself.
+    #[must_use]
+    pub const fn major_one_only(mut self) -> DecodeOptions {
+        self.major_one_only = true;
         self
     }
 
@@ -311,7 +324,7 @@ impl Machine {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
-        let r = self.step_inner(input);
+        let r = self.step_inner(input).map_err(|e| self.noted(e));
         if let Err(e) = &r {
             self.failed = Some(e.clone());
             self.next = Next::Failed;
@@ -331,6 +344,18 @@ impl Machine {
     /// The error for input that ends here before the document does. The
     /// machine is never done before `End`, so this is the truncation error;
     /// the fallback only keeps the function total.
+    /// An error in a file whose header said major 0 says so: its bytes
+    /// were read with the 1.0 layout, which a pre-1.0 draft may not have.
+    fn noted(&self, e: Error) -> Error {
+        if self.version.0 != 0 || self.next == Next::Header || self.next == Next::Failed {
+            return e;
+        }
+        let (major, minor) = self.version;
+        e.note(format!(
+            "the header says version {major}.{minor}, read with the 1.0 layout; pre-1.0 drafts may use another layout"
+        ))
+    }
+
     pub fn truncation(&self, buffered: usize) -> Error {
         self.eof_error(buffered)
             .unwrap_or_else(|| Error::new(ErrorKind::Truncated, "the input ended"))
@@ -342,6 +367,11 @@ impl Machine {
         if let Some(e) = &self.failed {
             return Some(e.clone());
         }
+        self.unfinished(buffered).map(|e| self.noted(e))
+    }
+
+    /// What is missing when the input ends here, `None` when nothing is.
+    fn unfinished(&self, buffered: usize) -> Option<Error> {
         let end = self.offset + buffered as u64;
         let i = self.index;
         let n = self.piece_count;
@@ -558,6 +588,9 @@ impl Machine {
                     let Some((n, version)) = self.unit(buf, wire::header)? else {
                         return Ok(None);
                     };
+                    if version.0 == 0 && self.opts.major_one_only {
+                        return Err(self.wire_error(4, Problem::UnsupportedVersion(version.0, version.1), None));
+                    }
                     self.commit(input, n);
                     self.version = version;
                     self.next = Next::PieceCount;

@@ -87,7 +87,7 @@ impl Problem {
                 ErrorKind::UnsupportedVersion,
                 "version",
                 if major == 0 {
-                    format!("version {major}.{minor} is a pre-1.0 draft layout, which this decoder does not read")
+                    format!("version {major}.{minor} is a pre-1.0 draft, and only major version 1 was asked for")
                 } else {
                     format!("version {major}.{minor} is not supported: this decoder reads major version 1")
                 },
@@ -240,9 +240,11 @@ fn optional<'a, T>(i: In<'a>, value: impl FnOnce(In<'a>) -> PResult<'a, T>) -> P
     Ok((i, Some(v)))
 }
 
-/// The 8-byte header: magic, major, minor. Major 1 is accepted with any
-/// minor; everything else is `unsupported_version` (major 0 files are
-/// pre-1.0 drafts with another layout, which this crate does not read).
+/// The 8-byte header: magic, major, minor. Majors 0 and 1 are accepted with
+/// any minor (every major-0 file the reference writes has the 1.0 layout;
+/// the machine refuses major 0 when asked to, see
+/// [`DecodeOptions::major_one_only`](crate::DecodeOptions::major_one_only));
+/// a major above 1 is `unsupported_version`.
 pub(crate) fn header(i: In<'_>) -> PResult<'_, (u16, u16)> {
     // `tag` fails on a wrong byte however little input there is, but on a
     // right prefix asks for the whole rest of the magic: ask for one byte,
@@ -258,7 +260,7 @@ pub(crate) fn header(i: In<'_>) -> PResult<'_, (u16, u16)> {
     })?;
     let (rest, major) = le_u16(rest)?;
     let (rest, minor) = le_u16(rest)?;
-    if major != 1 {
+    if major > 1 {
         return fail(&i[4..], Problem::UnsupportedVersion(major, minor));
     }
     Ok((rest, (major, minor)))
@@ -613,8 +615,9 @@ mod tests {
     }
 
     #[test]
-    fn header_accepts_major_1_any_minor() {
+    fn header_accepts_majors_0_and_1_any_minor() {
         assert_eq!(header(b"SSKB\x01\x00\x4d\x00rest"), Ok((&b"rest"[..], (1, 77))));
+        assert_eq!(header(b"SSKB\x00\x00\x06\x00rest"), Ok((&b"rest"[..], (0, 6))));
         assert!(matches!(header(b"SSK"), Err(nom::Err::Incomplete(_))));
         assert!(matches!(header(b"SSKB\x01"), Err(nom::Err::Incomplete(_))));
         assert_eq!(problem(header(b"SSKX\x01\x00\x00\x00")).1, Problem::BadMagic);
@@ -630,8 +633,8 @@ mod tests {
             Problem::UnsupportedVersion(2, 0)
         );
         assert_eq!(
-            problem(header(b"SSKB\x00\x00\x06\x00")).1,
-            Problem::UnsupportedVersion(0, 6)
+            problem(header(b"SSKB\xff\xff\x00\x00")).1,
+            Problem::UnsupportedVersion(65535, 0)
         );
     }
 

@@ -145,6 +145,15 @@ fn open(path: &str) -> Result<Input, Error> {
     Ok(Input { reader, len: Some(len) })
 }
 
+/// "1 piece", "2 pieces".
+fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 fn options(len: Option<u64>) -> DecodeOptions {
     match len {
         Some(n) => DecodeOptions::new().input_len(n),
@@ -270,7 +279,10 @@ impl<R: BufRead> JsonLines<R> {
         let Some(j) = self.next_json()? else {
             return Err(Error::new(
                 ErrorKind::Truncated,
-                format!("the input ends after {} pieces without a properties line", self.pieces),
+                format!(
+                    "the input ends after {} without a properties line",
+                    counted(self.pieces as u64, "piece")
+                ),
             ));
         };
         if let (Some(props), Json::Object(m)) = (j.get("properties"), &j) {
@@ -398,7 +410,7 @@ fn validate(as_json: bool, files: &[String]) -> u8 {
                 if as_json {
                     json!({"file": file, "valid": true, "pieces": n}).to_string()
                 } else {
-                    format!("valid  {file}  ({n} pieces)")
+                    format!("valid  {file}  ({})", counted(*n as u64, "piece"))
                 }
             }
             Err(e) => {
