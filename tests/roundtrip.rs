@@ -337,7 +337,13 @@ fn header_version_rules() {
     let mut d = doc(vec![]);
     d.version = (1, 9);
     assert_eq!(&sskb::encode(&d).unwrap()[4..8], &[1, 0, 9, 0]);
+    // A draft version is kept (the layout is 1.0 either way), as the
+    // reference writes it; a major above 1 is written as 1.0.
     d.version = (0, 6);
+    let bytes = sskb::encode(&d).unwrap();
+    assert_eq!(&bytes[4..8], &[0, 0, 6, 0]);
+    assert_eq!(sskb::decode_slice(&bytes).unwrap().version, (0, 6));
+    d.version = (3, 1);
     assert_eq!(&sskb::encode(&d).unwrap()[4..8], &[1, 0, 0, 0]);
 }
 

@@ -18,12 +18,14 @@
 //! so the same input gives the same triangles in every run.
 
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use manifold_rust::linalg::Vec3;
 use manifold_rust::manifold::Manifold;
 use manifold_rust::types::{BooleanEngine, Error as Status, MeshGL64, OpType};
 
+use super::tessellate::stack;
 use super::Mesh;
 use crate::error::{Error, ErrorKind, Result};
 use crate::Mode;
@@ -52,9 +54,9 @@ type Bounds = ([f64; 3], [f64; 3]);
 /// ids of the pieces it was made from (for error messages).
 #[derive(Clone)]
 struct Solid {
-    m: Option<Rc<Manifold>>,
+    m: Option<Arc<Manifold>>,
     bb: Option<Bounds>,
-    ids: Rc<[u32]>,
+    ids: Arc<[u32]>,
 }
 
 fn failed(what: &str, why: &str) -> Error {
@@ -93,7 +95,7 @@ fn named(ids: &[u32]) -> String {
 }
 
 impl Solid {
-    fn empty(ids: Rc<[u32]>) -> Solid {
+    fn empty(ids: Arc<[u32]>) -> Solid {
         Solid { m: None, bb: None, ids }
     }
 
@@ -103,96 +105,217 @@ impl Solid {
     /// number: the volume it sweeps, closed, with no part counted twice.
     /// A sheet (no volume) is kept as it is, as the reference keeps it.
     fn of(part: &Part) -> Result<Solid> {
-        let ids: Rc<[u32]> = Rc::from([part.id]);
+        let ids: Arc<[u32]> = Arc::from([part.id]);
         let m = &part.mesh;
         if m.is_empty() {
             return Ok(Solid::empty(ids));
         }
-        let mesh = MeshGL64 {
-            num_prop: 3,
-            vert_properties: m.positions.iter().flatten().copied().collect(),
-            tri_verts: m.triangles.iter().flatten().map(|&i| u64::from(i)).collect(),
-            ..MeshGL64::default()
-        };
+        let mesh = gl(m);
         let what = || format!("the mesh of piece {}", part.id);
+        // A refused mesh comes back with an error status (guarded); an
+        // empty one without is a sheet whose triangles the import
+        // collapsed (no volume, nothing left), as in the reference.
         let mut mf = guarded(what, || Manifold::from_mesh_gl64(&mesh))?;
-        if mf.is_empty() {
-            // Our tessellation is closed by construction; an empty import
-            // means the library refused it.
-            return Err(failed(&what(), "the library found it not closed"));
-        }
         if part.ring > 0 && m.volume() > 0.0 && guarded_bool(&mf, Manifold::has_self_intersections, what)? {
             mf = swept(part)?;
         }
         Ok(Solid::from(mf, ids))
     }
 
-    fn from(m: Manifold, ids: Rc<[u32]>) -> Solid {
+    fn from(m: Manifold, ids: Arc<[u32]>) -> Solid {
         if m.is_empty() {
             return Solid::empty(ids);
         }
         let b = m.bounding_box();
         Solid {
             bb: Some(([b.min.x, b.min.y, b.min.z], [b.max.x, b.max.y, b.max.z])),
-            m: Some(Rc::new(m)),
+            m: Some(Arc::new(m)),
             ids,
         }
     }
 
+    /// The solid as a mesh in a canonical order: vertices sorted by
+    /// position, each triangle starting at its least vertex, triangles
+    /// sorted. The library numbers meshes from a process-wide counter and
+    /// orders its output by those numbers, which threads hand out in no
+    /// fixed order; the same solid must give the same bytes.
     fn mesh(&self) -> Mesh {
         let Some(m) = &self.m else { return Mesh::default() };
         let gl = m.get_mesh_gl64(-1);
         let stride = usize::try_from(gl.num_prop).unwrap_or(3).max(3);
+        let positions: Vec<[f64; 3]> = gl
+            .vert_properties
+            .chunks_exact(stride)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let mut order: Vec<u32> = (0..positions.len() as u32).collect();
+        let key = |i: &u32| positions[*i as usize].map(f64::to_bits);
+        order.sort_by(|a, b| {
+            let (pa, pb) = (positions[*a as usize], positions[*b as usize]);
+            pa[0]
+                .total_cmp(&pb[0])
+                .then(pa[1].total_cmp(&pb[1]))
+                .then(pa[2].total_cmp(&pb[2]))
+                .then(key(a).cmp(&key(b)))
+        });
+        let mut rank = vec![0u32; positions.len()];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i as usize] = r as u32;
+        }
+        let mut triangles: Vec<[u32; 3]> = gl
+            .tri_verts
+            .chunks_exact(3)
+            .filter_map(|t| {
+                let t = [0, 1, 2].map(|k| usize::try_from(t[k]).ok().and_then(|i| rank.get(i).copied()));
+                let [Some(a), Some(b), Some(c)] = t else { return None };
+                // Rotate (keeping the orientation) so the least comes first.
+                Some(if a <= b && a <= c {
+                    [a, b, c]
+                } else if b <= c {
+                    [b, c, a]
+                } else {
+                    [c, a, b]
+                })
+            })
+            .collect();
+        triangles.sort_unstable();
         Mesh {
-            positions: gl
-                .vert_properties
-                .chunks_exact(stride)
-                .map(|p| [p[0], p[1], p[2]])
-                .collect(),
-            triangles: gl
-                .tri_verts
-                .chunks_exact(3)
-                .map(|t| [t[0] as u32, t[1] as u32, t[2] as u32])
-                .collect(),
+            positions: order.iter().map(|&i| positions[i as usize]).collect(),
+            triangles,
         }
     }
 }
 
-/// The volume a folding sweep covers: the union of the convex hulls of
-/// each pair of consecutive rings (and of each end ring with its end
-/// point). Each hull is a solid however the rings are tilted, so where the
-/// sweep's own surface crosses itself, the union counts every point once.
-/// For rings that are parallel (straight stretches) the hull is the same
-/// solid as the surface between them; where a bend tilts them it adds at
-/// most the sliver between the chord and the arc.
+/// The volume a folding sweep covers. Between two consecutive rings the
+/// sweep folds when a vertex of one lies on the wrong side of the other's
+/// plane (a bend tighter than the section): each such pair becomes the
+/// convex hull of its two rings, a solid however they are tilted. The
+/// stretches between folds are tubes of their own (closed by flat ends);
+/// one that still crosses itself (a path that comes back through itself)
+/// becomes hulls throughout. Where the rings are parallel the hull is the
+/// same solid as the tube; where a bend tilts them it adds at most the
+/// sliver between the chord and the arc. The union counts every point
+/// once: it is the volume swept.
 fn swept(part: &Part) -> Result<Manifold> {
     let what = || format!("rebuilding piece {}, whose sweep folds through itself", part.id);
     let n = part.ring as usize;
     let pos = &part.mesh.positions;
-    let rings = pos.len().saturating_sub(2) / n;
+    let rings = pos.len().saturating_sub(2) / n.max(1);
     if n < 3 || rings * n + 2 != pos.len() {
         return Err(failed(&what(), "its mesh is not laid out in rings"));
     }
-    let start = &pos[..1];
-    let end = &pos[pos.len() - 1..];
-    let mut groups: Vec<&[[f64; 3]]> = vec![start];
+    // The start point, the rings, the end point.
+    let mut groups: Vec<&[[f64; 3]]> = vec![&pos[..1]];
     groups.extend(pos[1..pos.len() - 1].chunks_exact(n));
-    groups.push(end);
-    let hulls = groups
-        .windows(2)
-        .map(|w| {
-            let points: Vec<Vec3> = w
-                .iter()
-                .flat_map(|g| g.iter())
-                .map(|p| Vec3::new(p[0], p[1], p[2]))
-                .collect();
-            let m = guarded(what, || Manifold::hull(&points))?;
-            Ok(Solid::from(m, Rc::from([part.id])))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(union_all(hulls)?
+    groups.push(&pos[pos.len() - 1..]);
+    let hull = |g: &[&[[f64; 3]]]| -> Result<Solid> {
+        let points: Vec<Vec3> = g
+            .iter()
+            .flat_map(|g| g.iter())
+            .map(|p| Vec3::new(p[0], p[1], p[2]))
+            .collect();
+        Ok(Solid::from(
+            guarded(what, || Manifold::hull(&points))?,
+            Arc::from([part.id]),
+        ))
+    };
+    let planes: Vec<Option<([f64; 3], [f64; 3])>> = groups.iter().map(|g| plane(g)).collect();
+    let folds = |i: usize| -> bool {
+        let side = |p: &[f64; 3], (c, nrm): ([f64; 3], [f64; 3])| {
+            (p[0] - c[0]) * nrm[0] + (p[1] - c[1]) * nrm[1] + (p[2] - c[2]) * nrm[2]
+        };
+        let ahead = planes[i].is_none_or(|pl| groups[i + 1].iter().all(|p| side(p, pl) > 0.0));
+        let behind = planes[i + 1].is_none_or(|pl| groups[i].iter().all(|p| side(p, pl) < 0.0));
+        !(ahead && behind)
+    };
+    let mut solids = Vec::new();
+    let mut i = 0;
+    let last = groups.len() - 1;
+    while i < last {
+        if folds(i) {
+            solids.push(hull(&groups[i..=i + 1])?);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < last && !folds(j) {
+            j += 1;
+        }
+        let m = guarded(what, || Manifold::from_mesh_gl64(&gl(&tube(&groups[i..=j]))))?;
+        if guarded_bool(&m, Manifold::has_self_intersections, what)? {
+            for k in i..j {
+                solids.push(hull(&groups[k..=k + 1])?);
+            }
+        } else {
+            solids.push(Solid::from(m, Arc::from([part.id])));
+        }
+        i = j;
+    }
+    Ok(union_all(solids)?
         .and_then(|s| s.m)
-        .map_or_else(Manifold::empty, |m| Rc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
+        .map_or_else(Manifold::empty, |m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
+}
+
+/// A ring's centre and unit normal (Newell's method: along the path, for
+/// rings counter-clockwise seen from ahead); `None` for a single point or
+/// a ring of no area.
+fn plane(g: &[[f64; 3]]) -> Option<([f64; 3], [f64; 3])> {
+    if g.len() < 3 {
+        return None;
+    }
+    let k = g.len() as f64;
+    let s = g.iter().fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
+    let c = [s[0] / k, s[1] / k, s[2] / k];
+    let mut nrm = [0.0; 3];
+    for (a, b) in g.iter().zip(g.iter().cycle().skip(1)) {
+        nrm[0] += (a[1] - b[1]) * (a[2] + b[2]);
+        nrm[1] += (a[2] - b[2]) * (a[0] + b[0]);
+        nrm[2] += (a[0] - b[0]) * (a[1] + b[1]);
+    }
+    let len = (nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]).sqrt();
+    (len > 0.0 && len.is_finite()).then(|| (c, nrm.map(|x| x / len)))
+}
+
+/// A closed tube through `groups` (rings, or single end points first and
+/// last): each end is its point, or a flat fan to the ring's centre.
+fn tube(groups: &[&[[f64; 3]]]) -> Mesh {
+    let centre = |g: &[[f64; 3]]| {
+        let k = g.len() as f64;
+        let s = g.iter().fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
+        [s[0] / k, s[1] / k, s[2] / k]
+    };
+    let (first, last) = (groups[0], groups[groups.len() - 1]);
+    let start = centre(first);
+    let end = centre(last);
+    let from = usize::from(first.len() == 1);
+    let to = groups.len() - usize::from(last.len() == 1);
+    let rings: Vec<Vec<[f64; 3]>> = groups[from..to].iter().map(|g| g.to_vec()).collect();
+    stack(&rings, start, end)
+}
+
+fn gl(m: &Mesh) -> MeshGL64 {
+    MeshGL64 {
+        num_prop: 3,
+        vert_properties: m.positions.iter().flatten().copied().collect(),
+        tri_verts: m.triangles.iter().flatten().map(|&i| u64::from(i)).collect(),
+        ..MeshGL64::default()
+    }
+}
+
+/// Whether the surface of a closed mesh crosses itself (two of its
+/// triangles meet other than at the edges and corners they share): a sweep
+/// that folds through itself, which [`combine`] rebuilds before the
+/// booleans.
+///
+/// # Errors
+/// `mesh` when the library refuses the mesh (not closed).
+pub fn crosses_itself(mesh: &Mesh) -> Result<bool> {
+    if mesh.is_empty() {
+        return Ok(false);
+    }
+    let what = || "checking a mesh for self-intersections".to_owned();
+    let m = guarded(what, || Manifold::from_mesh_gl64(&gl(mesh)))?;
+    guarded_bool(&m, Manifold::has_self_intersections, what)
 }
 
 fn guarded_bool(m: &Manifold, f: impl FnOnce(&Manifold) -> bool, what: impl Fn() -> String) -> Result<bool> {
@@ -208,7 +331,7 @@ fn overlap(a: &Option<Bounds>, b: &Option<Bounds>) -> bool {
 
 /// `a op b`; an empty result is an empty solid.
 fn op(a: &Solid, b: &Solid, kind: OpType) -> Result<Solid> {
-    let ids: Rc<[u32]> = {
+    let ids: Arc<[u32]> = {
         let mut v: Vec<u32> = a.ids.iter().chain(b.ids.iter()).copied().collect();
         v.sort_unstable();
         v.dedup();
@@ -268,21 +391,89 @@ fn without_slivers(m: Manifold) -> Manifold {
     Manifold::compose(&kept)
 }
 
-/// The union of `solids` as a balanced tree.
+/// The union of `solids`. Solids whose bounding boxes overlap none of
+/// the others' in a group are put together without a boolean (Manifold's
+/// `compose`: they are disjoint); the groups, made greedily in the given
+/// order, are then unioned as a balanced tree, each level's pairs on as
+/// many threads as the machine has. The result depends only on the
+/// solids and their order.
 fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
     solids.retain(|s| s.m.is_some());
-    while solids.len() > 1 {
-        let mut next = Vec::with_capacity(solids.len().div_ceil(2));
-        let mut it = solids.into_iter();
+    let mut groups: Vec<Vec<Solid>> = Vec::new();
+    for s in solids {
+        match groups.iter_mut().find(|g| g.iter().all(|t| !overlap(&t.bb, &s.bb))) {
+            Some(g) => g.push(s),
+            None => groups.push(vec![s]),
+        }
+    }
+    let mut level = par_map(groups, composed)?;
+    while level.len() > 1 {
+        let mut pairs = Vec::with_capacity(level.len().div_ceil(2));
+        let mut it = level.into_iter();
         while let Some(a) = it.next() {
-            next.push(match it.next() {
-                Some(b) => op(&a, &b, OpType::Add)?,
-                None => a,
+            pairs.push((a, it.next()));
+        }
+        level = par_map(pairs, |(a, b)| match b {
+            Some(b) => op(&a, &b, OpType::Add),
+            None => Ok(a),
+        })?;
+    }
+    Ok(level.pop())
+}
+
+/// Disjoint solids as one.
+fn composed(group: Vec<Solid>) -> Result<Solid> {
+    if group.len() == 1 {
+        return Ok(group.into_iter().next().unwrap_or_else(|| Solid::empty(Arc::from([]))));
+    }
+    let mut ids: Vec<u32> = group.iter().flat_map(|s| s.ids.iter().copied()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let parts: Vec<Manifold> = group
+        .iter()
+        .filter_map(|s| s.m.as_ref().map(|m| (**m).clone()))
+        .collect();
+    let what = || format!("putting together {}", named(&ids));
+    let m = guarded(what, || Manifold::compose(&parts))?;
+    Ok(Solid::from(m, ids.into()))
+}
+
+/// `f` over `items` on up to as many threads as the machine has, results
+/// in the items' order; the first error (in that order) is returned.
+fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> Result<R> + Sync) -> Result<Vec<R>> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len());
+    if threads <= 1 {
+        return items.into_iter().map(f).collect();
+    }
+    let slots: Vec<std::sync::Mutex<Option<T>>> = items.into_iter().map(|t| std::sync::Mutex::new(Some(t))).collect();
+    let results: Vec<std::sync::Mutex<Option<Result<R>>>> = slots.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(slot) = slots.get(k) else { break };
+                let item = slot.lock().map(|mut s| s.take()).unwrap_or(None);
+                if let Some(item) = item {
+                    let r = f(item);
+                    if let Ok(mut out) = results[k].lock() {
+                        *out = Some(r);
+                    }
+                }
             });
         }
-        solids = next;
-    }
-    Ok(solids.pop())
+    });
+    results
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| Err(Error::new(ErrorKind::Mesh, "a mesh worker thread failed")))
+        })
+        .collect()
 }
 
 fn allows(affects: &Option<Vec<u32>>, id: u32) -> bool {
@@ -300,7 +491,7 @@ impl Unions {
             return Ok(s.clone());
         }
         let s = union_all(which.iter().map(|&i| solids[i].clone()).collect())?
-            .unwrap_or_else(|| Solid::empty(Rc::from([])));
+            .unwrap_or_else(|| Solid::empty(Arc::from([])));
         self.made.insert(which, s.clone());
         Ok(s)
     }
@@ -319,7 +510,7 @@ pub fn contributions(parts: &[Part]) -> Result<Vec<(u32, Mesh)>> {
 fn solids(parts: &[Part]) -> Result<Vec<(u32, Solid)>> {
     let mut order: Vec<usize> = (0..parts.len()).collect();
     order.sort_by_key(|&i| parts[i].id);
-    let solids = parts.iter().map(Solid::of).collect::<Result<Vec<_>>>()?;
+    let solids = par_map(parts.iter().collect(), Solid::of)?;
     let mut unions = Unions { made: HashMap::new() };
     let mut out = Vec::new();
     for &i in &order {

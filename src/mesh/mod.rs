@@ -14,7 +14,7 @@ mod mesher;
 mod path;
 mod tessellate;
 
-pub use boolean::{combine, contributions, Part};
+pub use boolean::{combine, contributions, crosses_itself, Part};
 pub use gltf::{Gltf, SceneNode};
 pub use mesher::Mesher;
 pub use tessellate::{tessellate, MAX_RESOLUTION, MAX_SIDES, MIN_RESOLUTION};

@@ -60,7 +60,7 @@ fn ring(centre: V3, f: &Frame, size: V3, dirs: &[(f64, f64)], shrink: f64, lift:
 
 /// Rings stacked from `start` to `end`, each ring counter-clockwise seen
 /// from `end`: fans at both ends, quads between.
-fn stack(rings: &[Vec<V3>], start: V3, end: V3) -> Mesh {
+pub(crate) fn stack(rings: &[Vec<V3>], start: V3, end: V3) -> Mesh {
     let mut m = Mesh::default();
     let n = rings[0].len() as u32;
     let s = m.push(start);
