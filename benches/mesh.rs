@@ -3,6 +3,15 @@
 //! (`benches/common/grid.rs`; `cargo run --release --example mesh_grid`
 //! writes it as `.sskb` for other tools), from decoded document to glTF
 //! bytes: tessellation, booleans and the writer. Medians of a few rounds.
+//!
+//! More models (`.ssk` or `.sskb`), each at the resolutions given, from
+//! `SSKB_BENCH_MODELS` (`PATH[:RES,RES...]` separated by spaces); the
+//! random models of `tests/data/mesh/generate.py`, for example:
+//!
+//! ```sh
+//! python3 tests/data/mesh/generate.py /tmp/r1000.ssk 1000 11
+//! SSKB_BENCH_ROUNDS=1 SSKB_BENCH_MODELS="/tmp/r1000.ssk:8,16,32" cargo bench --bench mesh
+//! ```
 
 #[path = "common/grid.rs"]
 mod grid;
@@ -71,4 +80,24 @@ fn main() {
         doc.pieces.len(),
         t.as_secs_f64()
     );
+    for spec in std::env::var("SSKB_BENCH_MODELS")
+        .unwrap_or_default()
+        .split_whitespace()
+    {
+        let (path, res) = spec.split_once(':').unwrap_or((spec, "32"));
+        let data = std::fs::read(path).unwrap();
+        let doc = if path.ends_with(".sskb") {
+            sskb::decode_slice(&data).unwrap()
+        } else {
+            sskb::parse_ssk(&String::from_utf8_lossy(&data)).unwrap()
+        };
+        for n in res.split(',').map(|r| r.parse::<u32>().unwrap()) {
+            let (t, (tri, bytes)) = time(rounds, || mesh(&doc, n));
+            println!(
+                "| {path} at {n} | {} | {:.2} s | {tri} | {bytes} |",
+                doc.pieces.len(),
+                t.as_secs_f64()
+            );
+        }
+    }
 }

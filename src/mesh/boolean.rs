@@ -391,19 +391,39 @@ fn without_slivers(m: Manifold) -> Manifold {
     Manifold::compose(&kept)
 }
 
-/// The union of `solids`. Solids whose bounding boxes overlap none of
-/// the others' in a group are put together without a boolean (Manifold's
-/// `compose`: they are disjoint); the groups, made greedily in the given
-/// order, are then unioned as a balanced tree, each level's pairs on as
-/// many threads as the machine has. The result depends only on the
-/// solids and their order.
+/// The union of `solids`: sorted so that neighbours in space come
+/// together, runs of disjoint ones put together without a boolean
+/// (Manifold's `compose`), then a balanced tree of unions, each level's
+/// pairs on as many threads as the machine has. The result depends only on
+/// the solids and their order.
 fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
     solids.retain(|s| s.m.is_some());
+    // Neighbours in space first: along the longest side of the whole box,
+    // by the centres of their boxes (a stable sort: ties keep the given
+    // order). A union of two halves that meet only near their border then
+    // costs little for the rest of each.
+    let whole = solids
+        .iter()
+        .filter_map(|s| s.bb)
+        .fold(None, |acc: Option<Bounds>, (l, h)| {
+            Some(acc.map_or((l, h), |(a, b)| {
+                ([0, 1, 2].map(|c| a[c].min(l[c])), [0, 1, 2].map(|c| b[c].max(h[c])))
+            }))
+        });
+    if let Some((lo, hi)) = whole {
+        let axis = (0..3)
+            .max_by(|&a, &b| (hi[a] - lo[a]).total_cmp(&(hi[b] - lo[b])))
+            .unwrap_or(0);
+        let centre = |s: &Solid| s.bb.map_or(0.0, |b| b.0[axis] + b.1[axis]);
+        solids.sort_by(|a, b| centre(a).total_cmp(&centre(b)));
+    }
+    // Runs of consecutive solids whose boxes meet none of the others' in
+    // the run are put together without a boolean.
     let mut groups: Vec<Vec<Solid>> = Vec::new();
     for s in solids {
-        match groups.iter_mut().find(|g| g.iter().all(|t| !overlap(&t.bb, &s.bb))) {
-            Some(g) => g.push(s),
-            None => groups.push(vec![s]),
+        match groups.last_mut() {
+            Some(g) if g.iter().all(|t| !overlap(&t.bb, &s.bb)) => g.push(s),
+            _ => groups.push(vec![s]),
         }
     }
     let mut level = par_map(groups, composed)?;
@@ -480,23 +500,6 @@ fn allows(affects: &Option<Vec<u32>>, id: u32) -> bool {
     affects.as_ref().is_none_or(|a| a.contains(&id))
 }
 
-/// Unions of sets of parts, each made once.
-struct Unions {
-    made: HashMap<Vec<usize>, Solid>,
-}
-
-impl Unions {
-    fn of(&mut self, solids: &[Solid], which: Vec<usize>) -> Result<Solid> {
-        if let Some(s) = self.made.get(&which) {
-            return Ok(s.clone());
-        }
-        let s = union_all(which.iter().map(|&i| solids[i].clone()).collect())?
-            .unwrap_or_else(|| Solid::empty(Arc::from([])));
-        self.made.insert(which, s.clone());
-        Ok(s)
-    }
-}
-
 /// Each contributing piece's final part, in ascending id: the add and
 /// intersect pieces after the subtract phase (empty ones left out).
 ///
@@ -511,16 +514,19 @@ fn solids(parts: &[Part]) -> Result<Vec<(u32, Solid)>> {
     let mut order: Vec<usize> = (0..parts.len()).collect();
     order.sort_by_key(|&i| parts[i].id);
     let solids = par_map(parts.iter().collect(), Solid::of)?;
-    let mut unions = Unions { made: HashMap::new() };
-    let mut out = Vec::new();
-    for &i in &order {
-        let p = &parts[i];
-        let own = &solids[i];
-        let part = match p.mode {
-            Mode::Subtract => continue,
-            Mode::Intersect => {
-                // Only candidates that can overlap it.
-                let others: Vec<usize> = order
+    // Add phase: an intersect piece meets the union of the other add and
+    // intersect pieces it allows (only those that can overlap it).
+    let kept: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| parts[i].mode != Mode::Subtract)
+        .collect();
+    let candidates: Vec<Option<Vec<usize>>> = kept
+        .iter()
+        .map(|&i| {
+            let p = &parts[i];
+            (p.mode == Mode::Intersect).then(|| {
+                order
                     .iter()
                     .copied()
                     .filter(|&j| {
@@ -528,31 +534,58 @@ fn solids(parts: &[Part]) -> Result<Vec<(u32, Solid)>> {
                         j != i
                             && q.mode != Mode::Subtract
                             && allows(&p.affects, q.id)
-                            && overlap(&own.bb, &solids[j].bb)
+                            && overlap(&solids[i].bb, &solids[j].bb)
                     })
-                    .collect();
-                op(own, &unions.of(&solids, others)?, OpType::Intersect)?
-            }
-            Mode::Add => own.clone(),
-        };
-        let cutting: Vec<usize> = order
-            .iter()
-            .copied()
-            .filter(|&j| {
-                let s = &parts[j];
-                s.mode == Mode::Subtract && allows(&s.affects, p.id) && overlap(&part.bb, &solids[j].bb)
+                    .collect()
             })
-            .collect();
-        let part = if cutting.is_empty() {
-            part
+        })
+        .collect();
+    let unions = unions_of(&solids, candidates.iter().flatten())?;
+    let added = par_map(kept.iter().zip(&candidates).collect(), |(&i, c)| match c {
+        Some(c) => op(&solids[i], &unions[c], OpType::Intersect),
+        None => Ok(solids[i].clone()),
+    })?;
+    // Subtract phase: each contribution minus the subtract pieces that
+    // allow it and can overlap it.
+    let cutting: Vec<Vec<usize>> = kept
+        .iter()
+        .zip(&added)
+        .map(|(&i, part)| {
+            order
+                .iter()
+                .copied()
+                .filter(|&j| {
+                    let s = &parts[j];
+                    s.mode == Mode::Subtract && allows(&s.affects, parts[i].id) && overlap(&part.bb, &solids[j].bb)
+                })
+                .collect()
+        })
+        .collect();
+    let unions = unions_of(&solids, cutting.iter().filter(|c| !c.is_empty()))?;
+    let done = par_map(added.into_iter().zip(&cutting).collect(), |(part, c)| {
+        if c.is_empty() {
+            Ok(part)
         } else {
-            op(&part, &unions.of(&solids, cutting)?, OpType::Subtract)?
-        };
-        if part.m.is_some() {
-            out.push((p.id, part));
+            op(&part, &unions[c], OpType::Subtract)
         }
-    }
-    Ok(out)
+    })?;
+    Ok(kept
+        .iter()
+        .zip(done)
+        .filter(|(_, s)| s.m.is_some())
+        .map(|(&i, s)| (parts[i].id, s))
+        .collect())
+}
+
+/// The union of each distinct set of solids (by index), each made once.
+fn unions_of<'a>(solids: &[Solid], sets: impl Iterator<Item = &'a Vec<usize>>) -> Result<HashMap<Vec<usize>, Solid>> {
+    let mut unique: Vec<Vec<usize>> = sets.cloned().collect();
+    unique.sort_unstable();
+    unique.dedup();
+    let made = par_map(unique.iter().collect(), |set| {
+        Ok(union_all(set.iter().map(|&i| solids[i].clone()).collect())?.unwrap_or_else(|| Solid::empty(Arc::from([]))))
+    })?;
+    Ok(unique.into_iter().zip(made).collect())
 }
 
 /// The combined solid: the union of the contributions.
