@@ -25,9 +25,9 @@ pub enum ErrorKind {
     TrailingBytes,
     /// A property blob that is not a valid YAML mapping under the format's rules.
     MalformedProperties,
-    /// A structure rule of the data model is broken (RULES.md §2).
+    /// A structure rule of the data model is broken (docs/spec/RULES.md §2).
     Structure,
-    /// Geometry validation failed (RULES.md §4).
+    /// Geometry validation failed (docs/spec/RULES.md §4).
     Validation,
     /// A configured [`Limits`](crate::Limits) value was exceeded.
     LimitExceeded,

@@ -34,7 +34,7 @@
 //! ## The byte layout (version 1.0, little-endian)
 //!
 //! ```text
-//! header          "SSKB"  major u16 (=1)  minor u16 (any)
+//! header          "SSKB"  major u16 (1, or 0: the same layout)  minor u16 (any)
 //! piece_count     u32
 //! pieces          piece[piece_count]
 //! root_properties blob
@@ -79,6 +79,14 @@
 //! assert_eq!(err.kind().name(), "count_exceeds_remaining");
 //! assert_eq!(err.offset(), Some(8));
 //! ```
+//!
+//! ## More
+//!
+//! Meshes and glTF are in [`mesh`] (feature `mesh`). The repository's
+//! `docs/` has the rest, one subject a file: `format.md` (more doors,
+//! versions, errors, limits, property blobs, the `.ssk` form), `meshes.md`,
+//! `python.md`, `cli.md`, `performance.md`, `testing.md`, and `docs/spec/`
+//! the layout, rules and geometry this crate implements.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -120,3 +128,27 @@ pub use wire::MAGIC;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+#[doc = include_str!("../docs/format.md")]
+#[cfg(doctest)]
+pub struct FormatDoctests;
+
+#[cfg(all(doctest, feature = "mesh"))]
+#[doc = include_str!("../docs/meshes.md")]
+pub struct MeshesDoctests;
+
+#[doc = include_str!("../docs/testing.md")]
+#[cfg(doctest)]
+pub struct TestingDoctests;
+
+#[doc = include_str!("../docs/python.md")]
+#[cfg(doctest)]
+pub struct PythonDoctests;
+
+#[doc = include_str!("../docs/cli.md")]
+#[cfg(doctest)]
+pub struct CliDoctests;
+
+#[doc = include_str!("../docs/performance.md")]
+#[cfg(doctest)]
+pub struct PerformanceDoctests;

@@ -1,4 +1,4 @@
-//! Inheritance resolution (RULES.md §4.2) and the effective values a user of
+//! Inheritance resolution (docs/spec/RULES.md §4.2) and the effective values a user of
 //! the geometry needs.
 
 use std::collections::HashMap;

@@ -1,4 +1,4 @@
-//! Streaming geometry validation (RULES.md §4): fed the decoder's pieces or
+//! Streaming geometry validation (docs/spec/RULES.md §4): fed the decoder's pieces or
 //! events in file order, it keeps a small record per piece (never points)
 //! and gives the verdict at the end, whatever the order of ids in the file.
 
@@ -434,7 +434,7 @@ impl Validator {
     }
 }
 
-/// Validates a decoded document (RULES.md §4).
+/// Validates a decoded document (docs/spec/RULES.md §4).
 ///
 /// # Errors
 /// `validation`, as [`Validator::finish`].

@@ -2,7 +2,7 @@
 //! count, a piece head, one point, a piece's fixed tail. Each is at most 82
 //! bytes, parsed in streaming mode (`Incomplete` when the unit is not all
 //! there yet) and checked as it is read: f32 finite, enums in range,
-//! reserved bits zero, and the per-field structure rules of RULES.md §2.
+//! reserved bits zero, and the per-field structure rules of docs/spec/RULES.md §2.
 //!
 //! Errors carry the input at the offending field, so the state machine can
 //! turn them into byte offsets; field names are relative (`curve_in.y`) and

@@ -402,3 +402,50 @@ fn inspect_counts() {
     assert_eq!(s["valid"], false);
     assert_eq!(s["error"]["kind"], "validation");
 }
+
+/// The upstream examples as the reference writes them (header 0.6 to 0.9):
+/// validated, counted in the singular where there is one piece, converted
+/// to glTF, dumped with their version, and refused by nothing.
+#[test]
+fn drafts_validate_and_convert() {
+    let dir = scratch("drafts");
+    let drafts = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/drafts");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&drafts).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("sskb") {
+            continue;
+        }
+        let file = path.to_str().unwrap();
+        let out = sskb(&["validate", file]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let pieces = sskb::decode_slice(&std::fs::read(&path).unwrap()).unwrap().pieces.len();
+        let count = if pieces == 1 {
+            "(1 piece)".to_owned()
+        } else {
+            format!("({pieces} pieces)")
+        };
+        assert!(text.trim_end().ends_with(&count), "{text}");
+        let glb = dir.join(format!("{}.glb", path.file_stem().unwrap().to_str().unwrap()));
+        let out = sskb(&["convert", file, glb.to_str().unwrap(), "--resolution", "8"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(std::fs::read(&glb).unwrap().starts_with(b"glTF"));
+        let out = sskb(&["dump", file]);
+        let doc: Json = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(doc["version"].as_str().unwrap().starts_with("0."), "{doc}");
+        n += 1;
+    }
+    assert_eq!(n, 6);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -423,7 +423,7 @@ fn a_taper_to_a_line() {
     );
     let both = combined(ssk, 16);
     assert!(both.is_closed() && both.volume() > wedge.volume());
-    // A one-point piece with one zero radius is a sheet (GEOMETRY.md §2:
+    // A one-point piece with one zero radius is a sheet (docs/spec/GEOMETRY.md §2:
     // not degenerate): a closed bipyramid of no volume, as the reference
     // writes it.
     let flat =

@@ -1,4 +1,4 @@
-//! Combining the pieces' meshes (GEOMETRY.md §6) with `manifold-rust`, a
+//! Combining the pieces' meshes (docs/spec/GEOMETRY.md §6) with `manifold-rust`, a
 //! pure Rust port of Manifold, the library the reference uses: its exact
 //! engine, the same algorithm, for the booleans. A sweep that folds through
 //! itself is first rebuilt into the volume it sweeps (see [`swept`]).

@@ -2,7 +2,7 @@
 //! outward-facing triangle mesh, the pieces combined by the document's
 //! add / intersect / subtract rules with mesh booleans, and glTF 2.0 out.
 //!
-//! The geometry is GEOMETRY.md's (shipped with the conformance corpus):
+//! The geometry is docs/spec/GEOMETRY.md's:
 //! Bézier paths with parallel-transport frames, transitions, caps,
 //! ellipsoids and bipyramids. Building meshes ([`tessellate`]) is kept
 //! apart from combining them, as manifold does.

@@ -1,6 +1,6 @@
 //! A path piece's centre line: cubic Bézier segments, their tangents, the
 //! transition curves that remap position to progress, and frames carried
-//! by parallel transport (GEOMETRY.md §5).
+//! by parallel transport (docs/spec/GEOMETRY.md §5).
 
 use super::math::{add, cross, dot, mul, norm, rotation, scale, sub, transport, unit, v, M3, V3};
 use crate::{Point, Vec3};

@@ -1,5 +1,5 @@
 //! One resolved piece as a closed, outward-facing triangle mesh
-//! (GEOMETRY.md §4, §5), with the reference's tessellation counts (§7):
+//! (docs/spec/GEOMETRY.md §4, §5), with the reference's tessellation counts (§7):
 //! circle cross-sections of N vertices, n-gons of `sides`; straight
 //! segments in max(N/4, 1) steps and curved ones in N; ellipsoids of
 //! max(N/2, 4) bands by max(N, 6) longitudes; rounded caps of max(N/4, 2)
