@@ -46,6 +46,9 @@ pub struct Part {
     /// and its end point; 0 otherwise. A sweep that folds through itself
     /// is rebuilt from these rings.
     pub ring: u32,
+    /// Whether a section has a zero radius (one zero size component): a
+    /// sheet of no volume, kept as it is, as the reference keeps it.
+    pub sheet: bool,
 }
 
 type Bounds = ([f64; 3], [f64; 3]);
@@ -100,10 +103,10 @@ impl Solid {
     }
 
     /// A piece's own solid. A sweep whose surface crosses itself (a bend
-    /// tighter than its section, a path that comes back through itself) is
-    /// rebuilt by the robust engine into the region of positive winding
-    /// number: the volume it sweeps, closed, with no part counted twice.
-    /// A sheet (no volume) is kept as it is, as the reference keeps it.
+    /// tighter than its section, a path that comes back through itself),
+    /// or that is inside out, is rebuilt into the volume it sweeps
+    /// ([`swept`]): closed, with no part counted twice. A sheet (no volume)
+    /// is kept as it is, as the reference keeps it.
     fn of(part: &Part) -> Result<Solid> {
         let ids: Arc<[u32]> = Arc::from([part.id]);
         let m = &part.mesh;
@@ -116,7 +119,13 @@ impl Solid {
         // empty one without is a sheet whose triangles the import
         // collapsed (no volume, nothing left), as in the reference.
         let mut mf = guarded(what, || Manifold::from_mesh_gl64(&mesh))?;
-        if part.ring > 0 && m.volume() > 0.0 && guarded_bool(&mf, Manifold::has_self_intersections, what)? {
+        // A sweep that is not a sheet and is inside out somewhere (a
+        // negative volume: frames turned through a fold) or crosses itself
+        // is rebuilt into the volume it sweeps.
+        if part.ring > 0
+            && !part.sheet
+            && (m.volume() <= 0.0 || guarded_bool(&mf, Manifold::has_self_intersections, what)?)
+        {
             mf = swept(part)?;
         }
         Ok(Solid::from(mf, ids))

@@ -94,13 +94,14 @@ impl Mesher {
     }
 
     fn take(&mut self, piece: ResolvedPiece) -> Result<()> {
-        if let Some((mesh, ring)) = tessellate_with_rings(&piece, self.resolution)? {
+        if let Some(t) = tessellate_with_rings(&piece, self.resolution)? {
             self.parts.push(Part {
                 id: piece.id,
                 mode: piece.effective_mode(),
                 affects: piece.affects.clone(),
-                mesh,
-                ring,
+                mesh: t.mesh,
+                ring: t.ring,
+                sheet: t.sheet,
             });
             self.properties.insert(piece.id, piece.properties.clone());
         }

@@ -93,14 +93,25 @@ pub(crate) fn stack(rings: &[Vec<V3>], start: V3, end: V3) -> Mesh {
 /// # Errors
 /// `limit_exceeded` for an n-gon of more than [`MAX_SIDES`] sides.
 pub fn tessellate(piece: &ResolvedPiece, resolution: u32) -> Result<Option<Mesh>> {
-    Ok(tessellate_with_rings(piece, resolution)?.map(|(mesh, _)| mesh))
+    Ok(tessellate_with_rings(piece, resolution)?.map(|t| t.mesh))
+}
+
+/// A piece's mesh with what the booleans need to know of its layout.
+pub(crate) struct Tessellation {
+    pub mesh: Mesh,
+    /// For a path piece, the vertices in each ring (0 for a point piece).
+    pub ring: u32,
+    /// Whether some section has a zero radius: a sheet (or a ribbon) of no
+    /// volume, whose signed volume is only what the rounding of its
+    /// overlapping faces leaves.
+    pub sheet: bool,
 }
 
 /// [`tessellate`], with the number of vertices in each ring of a path
 /// piece's mesh (0 for a point piece). A path piece's positions are laid
 /// out as its start point, its rings (caps included) in order along the
 /// path, and its end point.
-pub(crate) fn tessellate_with_rings(piece: &ResolvedPiece, resolution: u32) -> Result<Option<(Mesh, u32)>> {
+pub(crate) fn tessellate_with_rings(piece: &ResolvedPiece, resolution: u32) -> Result<Option<Tessellation>> {
     if piece.shape == Shape::Ngon {
         let sides = piece.sides.unwrap_or(3);
         if sides > MAX_SIDES {
@@ -117,8 +128,16 @@ pub(crate) fn tessellate_with_rings(piece: &ResolvedPiece, resolution: u32) -> R
     let n = resolution.clamp(MIN_RESOLUTION, MAX_RESOLUTION);
     Ok(match piece.points.len() {
         0 => None,
-        1 => point_piece(piece, n).map(|m| (m, 0)),
-        _ => path_piece(piece, n).map(|m| (m, section(piece, n).len() as u32)),
+        1 => point_piece(piece, n).map(|mesh| Tessellation {
+            mesh,
+            ring: 0,
+            sheet: piece.effective_size(0).is_some_and(|s| v(s).contains(&0.0)),
+        }),
+        _ => path_piece(piece, n).map(|(mesh, sheet)| Tessellation {
+            mesh,
+            ring: section(piece, n).len() as u32,
+            sheet,
+        }),
     })
 }
 
@@ -161,7 +180,7 @@ struct Sample {
     size: V3,
 }
 
-fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
+fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<(Mesh, bool)> {
     let pts = &piece.points;
     let mut samples: Vec<Sample> = Vec::new();
     let mut frame: Option<Frame> = None;
@@ -254,5 +273,6 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
     if rings.is_empty() {
         return None;
     }
-    Some(stack(&rings, start, end))
+    let sheet = samples.iter().any(|s| s.size[0] == 0.0 || s.size[1] == 0.0);
+    Some((stack(&rings, start, end), sheet))
 }
