@@ -1,7 +1,7 @@
 //! Combining the pieces' meshes (docs/spec/GEOMETRY.md §6) with `manifold-rust`, a
 //! pure Rust port of Manifold, the library the reference uses: its exact
 //! engine, the same algorithm, for the booleans. A sweep that folds through
-//! itself is first rebuilt into the volume it sweeps (see [`swept`]).
+//! itself is first rebuilt into the volume it sweeps (`fold.rs`).
 //!
 //! Add pieces contribute their volume; an intersect piece contributes its
 //! overlap with the union of the other add and intersect pieces' own
@@ -9,23 +9,23 @@
 //! from the contributions their `affects` allows. The result is the union
 //! of what remains.
 //!
-//! Every call into the library is guarded: a panic inside it, an error
-//! status, or an empty result from a non-empty input that cannot be empty
-//! becomes a `mesh` error naming the pieces and the operation. Pieces
-//! whose bounding boxes do not overlap are never put through a boolean,
-//! and unions are balanced trees in ascending id (a left fold re-processes
-//! the growing result every time). The library runs single-threaded here,
-//! so the same input gives the same triangles in every run.
+//! Every call into the library is guarded: a panic inside it, or an error
+//! status on its result, becomes a `mesh` error naming the pieces and the
+//! operation. Pieces whose bounding boxes do not overlap are never put
+//! through a boolean; unions put neighbours in space together first and
+//! disjoint solids together without a boolean. Independent steps run on
+//! all cores (`parallel.rs`), and every result is written in a canonical
+//! order, so the same input gives the same triangles in every run and on
+//! any number of threads.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use manifold_rust::linalg::Vec3;
 use manifold_rust::manifold::Manifold;
 use manifold_rust::types::{BooleanEngine, Error as Status, MeshGL64, OpType};
 
-use super::tessellate::stack;
+use super::fold::swept;
+use super::parallel::par_map;
 use super::Mesh;
 use crate::error::{Error, ErrorKind, Result};
 use crate::Mode;
@@ -56,19 +56,19 @@ type Bounds = ([f64; 3], [f64; 3]);
 /// A solid in the library's form (`None` when empty), its bounds, and the
 /// ids of the pieces it was made from (for error messages).
 #[derive(Clone)]
-struct Solid {
-    m: Option<Arc<Manifold>>,
+pub(super) struct Solid {
+    pub(super) m: Option<Arc<Manifold>>,
     bb: Option<Bounds>,
     ids: Arc<[u32]>,
 }
 
-fn failed(what: &str, why: &str) -> Error {
+pub(super) fn failed(what: &str, why: &str) -> Error {
     Error::new(ErrorKind::Mesh, format!("mesh boolean ({what}) failed: {why}"))
 }
 
 /// Runs a library call; a panic inside it becomes a `mesh` error rather
 /// than a crash, and so does an error status on its result.
-fn guarded(what: impl Fn() -> String, f: impl FnOnce() -> Manifold) -> Result<Manifold> {
+pub(super) fn guarded(what: impl Fn() -> String, f: impl FnOnce() -> Manifold) -> Result<Manifold> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
         Ok(m) => match m.status() {
             Status::NoError => Ok(m),
@@ -131,7 +131,7 @@ impl Solid {
         Ok(Solid::from(mf, ids))
     }
 
-    fn from(m: Manifold, ids: Arc<[u32]>) -> Solid {
+    pub(super) fn from(m: Manifold, ids: Arc<[u32]>) -> Solid {
         if m.is_empty() {
             return Solid::empty(ids);
         }
@@ -195,114 +195,7 @@ impl Solid {
     }
 }
 
-/// The volume a folding sweep covers. Between two consecutive rings the
-/// sweep folds when a vertex of one lies on the wrong side of the other's
-/// plane (a bend tighter than the section): each such pair becomes the
-/// convex hull of its two rings, a solid however they are tilted. The
-/// stretches between folds are tubes of their own (closed by flat ends);
-/// one that still crosses itself (a path that comes back through itself)
-/// becomes hulls throughout. Where the rings are parallel the hull is the
-/// same solid as the tube; where a bend tilts them it adds at most the
-/// sliver between the chord and the arc. The union counts every point
-/// once: it is the volume swept.
-fn swept(part: &Part) -> Result<Manifold> {
-    let what = || format!("rebuilding piece {}, whose sweep folds through itself", part.id);
-    let n = part.ring as usize;
-    let pos = &part.mesh.positions;
-    let rings = pos.len().saturating_sub(2) / n.max(1);
-    if n < 3 || rings * n + 2 != pos.len() {
-        return Err(failed(&what(), "its mesh is not laid out in rings"));
-    }
-    // The start point, the rings, the end point.
-    let mut groups: Vec<&[[f64; 3]]> = vec![&pos[..1]];
-    groups.extend(pos[1..pos.len() - 1].chunks_exact(n));
-    groups.push(&pos[pos.len() - 1..]);
-    let hull = |g: &[&[[f64; 3]]]| -> Result<Solid> {
-        let points: Vec<Vec3> = g
-            .iter()
-            .flat_map(|g| g.iter())
-            .map(|p| Vec3::new(p[0], p[1], p[2]))
-            .collect();
-        Ok(Solid::from(
-            guarded(what, || Manifold::hull(&points))?,
-            Arc::from([part.id]),
-        ))
-    };
-    let planes: Vec<Option<([f64; 3], [f64; 3])>> = groups.iter().map(|g| plane(g)).collect();
-    let folds = |i: usize| -> bool {
-        let side = |p: &[f64; 3], (c, nrm): ([f64; 3], [f64; 3])| {
-            (p[0] - c[0]) * nrm[0] + (p[1] - c[1]) * nrm[1] + (p[2] - c[2]) * nrm[2]
-        };
-        let ahead = planes[i].is_none_or(|pl| groups[i + 1].iter().all(|p| side(p, pl) > 0.0));
-        let behind = planes[i + 1].is_none_or(|pl| groups[i].iter().all(|p| side(p, pl) < 0.0));
-        !(ahead && behind)
-    };
-    let mut solids = Vec::new();
-    let mut i = 0;
-    let last = groups.len() - 1;
-    while i < last {
-        if folds(i) {
-            solids.push(hull(&groups[i..=i + 1])?);
-            i += 1;
-            continue;
-        }
-        let mut j = i + 1;
-        while j < last && !folds(j) {
-            j += 1;
-        }
-        let m = guarded(what, || Manifold::from_mesh_gl64(&gl(&tube(&groups[i..=j]))))?;
-        if guarded_bool(&m, Manifold::has_self_intersections, what)? {
-            for k in i..j {
-                solids.push(hull(&groups[k..=k + 1])?);
-            }
-        } else {
-            solids.push(Solid::from(m, Arc::from([part.id])));
-        }
-        i = j;
-    }
-    Ok(union_all(solids)?
-        .and_then(|s| s.m)
-        .map_or_else(Manifold::empty, |m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
-}
-
-/// A ring's centre and unit normal (Newell's method: along the path, for
-/// rings counter-clockwise seen from ahead); `None` for a single point or
-/// a ring of no area.
-fn plane(g: &[[f64; 3]]) -> Option<([f64; 3], [f64; 3])> {
-    if g.len() < 3 {
-        return None;
-    }
-    let k = g.len() as f64;
-    let s = g.iter().fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
-    let c = [s[0] / k, s[1] / k, s[2] / k];
-    let mut nrm = [0.0; 3];
-    for (a, b) in g.iter().zip(g.iter().cycle().skip(1)) {
-        nrm[0] += (a[1] - b[1]) * (a[2] + b[2]);
-        nrm[1] += (a[2] - b[2]) * (a[0] + b[0]);
-        nrm[2] += (a[0] - b[0]) * (a[1] + b[1]);
-    }
-    let len = (nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]).sqrt();
-    (len > 0.0 && len.is_finite()).then(|| (c, nrm.map(|x| x / len)))
-}
-
-/// A closed tube through `groups` (rings, or single end points first and
-/// last): each end is its point, or a flat fan to the ring's centre.
-fn tube(groups: &[&[[f64; 3]]]) -> Mesh {
-    let centre = |g: &[[f64; 3]]| {
-        let k = g.len() as f64;
-        let s = g.iter().fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
-        [s[0] / k, s[1] / k, s[2] / k]
-    };
-    let (first, last) = (groups[0], groups[groups.len() - 1]);
-    let start = centre(first);
-    let end = centre(last);
-    let from = usize::from(first.len() == 1);
-    let to = groups.len() - usize::from(last.len() == 1);
-    let rings: Vec<Vec<[f64; 3]>> = groups[from..to].iter().map(|g| g.to_vec()).collect();
-    stack(&rings, start, end)
-}
-
-fn gl(m: &Mesh) -> MeshGL64 {
+pub(super) fn gl(m: &Mesh) -> MeshGL64 {
     MeshGL64 {
         num_prop: 3,
         vert_properties: m.positions.iter().flatten().copied().collect(),
@@ -327,7 +220,7 @@ pub fn crosses_itself(mesh: &Mesh) -> Result<bool> {
     guarded_bool(&m, Manifold::has_self_intersections, what)
 }
 
-fn guarded_bool(m: &Manifold, f: impl FnOnce(&Manifold) -> bool, what: impl Fn() -> String) -> Result<bool> {
+pub(super) fn guarded_bool(m: &Manifold, f: impl FnOnce(&Manifold) -> bool, what: impl Fn() -> String) -> Result<bool> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(m))).map_err(|_| failed(&what(), "the library panicked"))
 }
 
@@ -405,7 +298,7 @@ fn without_slivers(m: Manifold) -> Manifold {
 /// (Manifold's `compose`), then a balanced tree of unions, each level's
 /// pairs on as many threads as the machine has. The result depends only on
 /// the solids and their order.
-fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
+pub(super) fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
     solids.retain(|s| s.m.is_some());
     // Neighbours in space first: along the longest side of the whole box,
     // by the centres of their boxes (a stable sort: ties keep the given
@@ -465,44 +358,6 @@ fn composed(group: Vec<Solid>) -> Result<Solid> {
     let what = || format!("putting together {}", named(&ids));
     let m = guarded(what, || Manifold::compose(&parts))?;
     Ok(Solid::from(m, ids.into()))
-}
-
-/// `f` over `items` on up to as many threads as the machine has, results
-/// in the items' order; the first error (in that order) is returned.
-fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> Result<R> + Sync) -> Result<Vec<R>> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len());
-    if threads <= 1 {
-        return items.into_iter().map(f).collect();
-    }
-    let slots: Vec<std::sync::Mutex<Option<T>>> = items.into_iter().map(|t| std::sync::Mutex::new(Some(t))).collect();
-    let results: Vec<std::sync::Mutex<Option<Result<R>>>> = slots.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(slot) = slots.get(k) else { break };
-                let item = slot.lock().map(|mut s| s.take()).unwrap_or(None);
-                if let Some(item) = item {
-                    let r = f(item);
-                    if let Ok(mut out) = results[k].lock() {
-                        *out = Some(r);
-                    }
-                }
-            });
-        }
-    });
-    results
-        .into_iter()
-        .map(|m| {
-            m.into_inner()
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| Err(Error::new(ErrorKind::Mesh, "a mesh worker thread failed")))
-        })
-        .collect()
 }
 
 fn allows(affects: &Option<Vec<u32>>, id: u32) -> bool {

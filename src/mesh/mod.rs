@@ -8,9 +8,11 @@
 //! apart from combining them, as manifold does.
 
 mod boolean;
+mod fold;
 mod gltf;
 mod math;
 mod mesher;
+mod parallel;
 mod path;
 mod tessellate;
 

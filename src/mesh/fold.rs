@@ -1,0 +1,142 @@
+//! A sweep that folds through itself, or turns inside out, rebuilt into
+//! the volume it sweeps before any boolean (docs/meshes.md, "Sweeps that
+//! fold through themselves").
+
+use std::sync::Arc;
+
+use manifold_rust::linalg::Vec3;
+use manifold_rust::manifold::Manifold;
+
+use super::boolean::{failed, gl, guarded, guarded_bool, union_all, Part, Solid};
+use super::tessellate::stack;
+use super::Mesh;
+use crate::error::Result;
+
+/// The volume a folding sweep covers. Between two consecutive rings the
+/// sweep folds when a vertex of one lies on the wrong side of the other's
+/// plane (a bend tighter than the section): each such pair becomes the
+/// convex hull of its two rings, a solid however they are tilted. The
+/// stretches between folds are tubes of their own (closed by flat ends);
+/// one that still crosses itself (a path that comes back through itself)
+/// becomes hulls throughout. Where the rings are parallel the hull is the
+/// same solid as the tube; where a bend tilts them it adds at most the
+/// sliver between the chord and the arc. The union counts every point
+/// once: it is the volume swept.
+pub(super) fn swept(part: &Part) -> Result<Manifold> {
+    let what = || format!("rebuilding piece {}, whose sweep folds through itself", part.id);
+    let n = part.ring as usize;
+    let pos = &part.mesh.positions;
+    let rings = pos.len().saturating_sub(2) / n.max(1);
+    if n < 3 || rings * n + 2 != pos.len() {
+        return Err(failed(&what(), "its mesh is not laid out in rings"));
+    }
+    // The start point, the rings, the end point.
+    let mut groups: Vec<&[[f64; 3]]> = vec![&pos[..1]];
+    groups.extend(pos[1..pos.len() - 1].chunks_exact(n));
+    groups.push(&pos[pos.len() - 1..]);
+    let hull = |g: &[&[[f64; 3]]]| -> Result<Solid> {
+        let points: Vec<Vec3> = g
+            .iter()
+            .flat_map(|g| g.iter())
+            .map(|p| Vec3::new(p[0], p[1], p[2]))
+            .collect();
+        Ok(Solid::from(
+            guarded(what, || Manifold::hull(&points))?,
+            Arc::from([part.id]),
+        ))
+    };
+    let planes: Vec<Option<([f64; 3], [f64; 3])>> = groups.iter().map(|g| plane(g)).collect();
+    let folds = |i: usize| -> bool {
+        let side = |p: &[f64; 3], (c, nrm): ([f64; 3], [f64; 3])| {
+            (p[0] - c[0]) * nrm[0] + (p[1] - c[1]) * nrm[1] + (p[2] - c[2]) * nrm[2]
+        };
+        let ahead = planes[i].is_none_or(|pl| groups[i + 1].iter().all(|p| side(p, pl) > 0.0));
+        let behind = planes[i + 1].is_none_or(|pl| groups[i].iter().all(|p| side(p, pl) < 0.0));
+        !(ahead && behind)
+    };
+    let mut solids = Vec::new();
+    let mut i = 0;
+    let last = groups.len() - 1;
+    while i < last {
+        if folds(i) {
+            solids.push(hull(&groups[i..=i + 1])?);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < last && !folds(j) {
+            j += 1;
+        }
+        let m = guarded(what, || Manifold::from_mesh_gl64(&gl(&tube(&groups[i..=j]))))?;
+        if guarded_bool(&m, Manifold::has_self_intersections, what)? {
+            for k in i..j {
+                solids.push(hull(&groups[k..=k + 1])?);
+            }
+        } else {
+            solids.push(Solid::from(m, Arc::from([part.id])));
+        }
+        i = j;
+    }
+    Ok(union_all(solids)?
+        .and_then(|s| s.m)
+        .map_or_else(Manifold::empty, |m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
+}
+
+/// A ring's centre and unit normal (Newell's method: along the path, for
+/// rings counter-clockwise seen from ahead); `None` for a single point or
+/// a ring of no area.
+fn plane(g: &[[f64; 3]]) -> Option<([f64; 3], [f64; 3])> {
+    if g.len() < 3 {
+        return None;
+    }
+    let k = g.len() as f64;
+    let s = g.iter().fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
+    let c = [s[0] / k, s[1] / k, s[2] / k];
+    let mut nrm = [0.0; 3];
+    for (a, b) in g.iter().zip(g.iter().cycle().skip(1)) {
+        nrm[0] += (a[1] - b[1]) * (a[2] + b[2]);
+        nrm[1] += (a[2] - b[2]) * (a[0] + b[0]);
+        nrm[2] += (a[0] - b[0]) * (a[1] + b[1]);
+    }
+    let len = (nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]).sqrt();
+    (len > 0.0 && len.is_finite()).then(|| (c, nrm.map(|x| x / len)))
+}
+
+/// A closed tube through `groups` (rings, or single end points first and
+/// last): each end is its point, or a flat fan to the ring's centre.
+fn tube(groups: &[&[[f64; 3]]]) -> Mesh {
+    let centre = |g: &[[f64; 3]]| {
+        let k = g.len() as f64;
+        let s = g.iter().fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
+        [s[0] / k, s[1] / k, s[2] / k]
+    };
+    let (first, last) = (groups[0], groups[groups.len() - 1]);
+    let start = centre(first);
+    let end = centre(last);
+    let from = usize::from(first.len() == 1);
+    let to = groups.len() - usize::from(last.len() == 1);
+    let rings: Vec<Vec<[f64; 3]>> = groups[from..to].iter().map(|g| g.to_vec()).collect();
+    stack(&rings, start, end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ring_planes_face_along_the_path() {
+        // A ring counter-clockwise seen from +z (ahead) faces +z.
+        let ring: Vec<[f64; 3]> = (0..8)
+            .map(|k| {
+                let a = std::f64::consts::TAU * f64::from(k) / 8.0;
+                [a.cos(), a.sin(), 5.0]
+            })
+            .collect();
+        let (c, n) = plane(&ring).unwrap();
+        assert!((c[2] - 5.0).abs() < 1e-12 && c[0].abs() < 1e-12);
+        assert!((n[2] - 1.0).abs() < 1e-12);
+        assert!(plane(&ring[..1]).is_none());
+        // A ring of no area has no plane.
+        assert!(plane(&[[0.0; 3], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0]]).is_none());
+    }
+}
