@@ -71,8 +71,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for doc in map(pathlib.Path, args.docs):
             for n in args.resolutions:
-                ref = run_ref(doc, n, tmp)
-                ours = run_ours(doc, n, tmp)
+                ref = run(SSK, doc, n, tmp)
+                ours = run(SSKB, doc, n, tmp)
                 stored.setdefault(doc.stem, {})[str(n)] = ref
                 if agree(ref, ours):
                     verdict = "agree"
@@ -91,22 +91,12 @@ def main():
         pathlib.Path(args.store).write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
 
 
-def run_ref(doc, n, tmp):
-    out = pathlib.Path(tmp) / "ref.glb"
+def run(tool, doc, n, tmp):
+    """`TOOL convert DOC OUT.glb --resolution N`, the .glb measured."""
+    out = pathlib.Path(tmp) / f"{pathlib.Path(tool).name}.glb"
     if out.exists():
         out.unlink()
-    r = subprocess.run([str(SSK), "convert", str(doc), str(out), "--resolution", str(n)],
-                       capture_output=True, text=True, timeout=900)
-    if r.returncode != 0:
-        return {"error": (r.stderr.strip().splitlines() or ["?"])[-1]}
-    return measure(out.read_bytes())
-
-
-def run_ours(doc, n, tmp):
-    out = pathlib.Path(tmp) / "ours.glb"
-    if out.exists():
-        out.unlink()
-    r = subprocess.run([str(SSKB), "convert", str(doc), str(out), "--resolution", str(n)],
+    r = subprocess.run([str(tool), "convert", str(doc), str(out), "--resolution", str(n)],
                        capture_output=True, text=True, timeout=900)
     if r.returncode != 0:
         return {"error": (r.stderr.strip().splitlines() or ["?"])[-1]}
