@@ -324,10 +324,12 @@ impl Machine {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
-        let r = self.step_inner(input).map_err(|e| self.noted(e));
-        if let Err(e) = &r {
+        let r = self.step_inner(input);
+        if let Err(e) = r {
+            let e = self.noted(e);
             self.failed = Some(e.clone());
             self.next = Next::Failed;
+            return Err(e);
         }
         r
     }
@@ -346,6 +348,8 @@ impl Machine {
     /// the fallback only keeps the function total.
     /// An error in a file whose header said major 0 says so: its bytes
     /// were read with the 1.0 layout, which a pre-1.0 draft may not have.
+    #[cold]
+    #[inline(never)]
     fn noted(&self, e: Error) -> Error {
         if self.version.0 != 0 || self.next == Next::Header || self.next == Next::Failed {
             return e;
