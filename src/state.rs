@@ -343,15 +343,13 @@ impl Machine {
         self.eof_error(buffered).map_or(Ok(()), Err)
     }
 
-    /// The error for input that ends here before the document does. The
-    /// machine is never done before `End`, so this is the truncation error;
-    /// the fallback only keeps the function total.
     /// An error in a file whose header said major 0 says so: its bytes
     /// were read with the 1.0 layout, which a pre-1.0 draft may not have.
+    /// Before the header is read nothing is known of the version.
     #[cold]
     #[inline(never)]
     fn noted(&self, e: Error) -> Error {
-        if self.version.0 != 0 || self.next == Next::Header || self.next == Next::Failed {
+        if self.version.0 != 0 || self.next == Next::Header {
             return e;
         }
         let (major, minor) = self.version;
@@ -360,6 +358,9 @@ impl Machine {
         ))
     }
 
+    /// The error for input that ends here before the document does. The
+    /// machine is never done before `End`, so this is the truncation error;
+    /// the fallback only keeps the function total.
     pub fn truncation(&self, buffered: usize) -> Error {
         self.eof_error(buffered)
             .unwrap_or_else(|| Error::new(ErrorKind::Truncated, "the input ended"))
