@@ -250,6 +250,13 @@ fn intersect_with_and_without_affects() {
         16000.0,
         1e-9
     ));
+    // An intersect's overlap with an add piece is in the whole once, and
+    // its overlap with another intersect piece is kept: A (x −10..10),
+    // I0 (0..20) and I1 (12..32) make x −10..10 and 12..20.
+    let i0 = block(3, "intersect", (10.0, 0.0), 10.0, (0.0, 10.0), None);
+    let i1 = block(4, "intersect", (22.0, 0.0), 10.0, (0.0, 10.0), None);
+    let a = block(0, "add", (0.0, 0.0), 10.0, (0.0, 10.0), None);
+    assert!(close(volume_of(&[a, i0, i1]), 5600.0, 1e-9));
     // Intersects alone: their common part; with no input, nothing.
     let i0 = block(0, "intersect", (0.0, 0.0), 10.0, (0.0, 10.0), None);
     let i1 = block(1, "intersect", (10.0, 0.0), 10.0, (0.0, 10.0), None);

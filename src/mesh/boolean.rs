@@ -371,10 +371,16 @@ fn allows(affects: &Option<Vec<u32>>, id: u32) -> bool {
 /// `mesh` when the boolean library fails, naming the pieces and the
 /// operation.
 pub fn contributions(parts: &[Part]) -> Result<Vec<(u32, Mesh)>> {
-    Ok(solids(parts)?.into_iter().map(|(id, s)| (id, s.mesh())).collect())
+    Ok(solids(parts, false)?
+        .into_iter()
+        .map(|(id, s)| (id, s.mesh()))
+        .collect())
 }
 
-fn solids(parts: &[Part]) -> Result<Vec<(u32, Solid)>> {
+/// Each contributing piece's part, or with `whole` (for their union) the
+/// parts that union needs: an intersect piece's overlaps that lie in add
+/// pieces' parts are left to those.
+fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
     let mut order: Vec<usize> = (0..parts.len()).collect();
     order.sort_by_key(|&i| parts[i].id);
     let solids = par_map(parts.iter().collect(), Solid::of)?;
@@ -404,6 +410,39 @@ fn solids(parts: &[Part]) -> Result<Vec<(u32, Solid)>> {
             })
         })
         .collect();
+    // For the whole solid, an intersect piece's overlap with an add piece
+    // is already in the result when every subtract piece that cuts the add
+    // piece there cuts the intersect piece too: that add piece is left out
+    // of its union, and an intersect piece left with none contributes
+    // nothing more. (Uniting such overlaps with the add pieces they lie in,
+    // surfaces partly the same, is what makes the library's unions blow up
+    // on large models.)
+    let subtracts: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&s| parts[s].mode == Mode::Subtract)
+        .collect();
+    let covered = |i: usize, j: usize| {
+        parts[j].mode == Mode::Add
+            && subtracts.iter().all(|&s| {
+                let a = &parts[s].affects;
+                !allows(a, parts[j].id) || !overlap(&solids[s].bb, &solids[i].bb) || allows(a, parts[i].id)
+            })
+    };
+    let (kept, candidates): (Vec<usize>, Vec<Option<Vec<usize>>>) = if whole {
+        kept.into_iter()
+            .zip(candidates)
+            .filter_map(|(i, c)| match c {
+                Some(c) if !c.is_empty() => {
+                    let rest: Vec<usize> = c.into_iter().filter(|&j| !covered(i, j)).collect();
+                    (!rest.is_empty()).then_some((i, Some(rest)))
+                }
+                c => Some((i, c)),
+            })
+            .unzip()
+    } else {
+        (kept, candidates)
+    };
     let unions = unions_of(&solids, candidates.iter().flatten())?;
     let added = par_map(kept.iter().zip(&candidates).collect(), |(&i, c)| match c {
         Some(c) => op(&solids[i], &unions[c], OpType::Intersect),
@@ -458,6 +497,6 @@ fn unions_of<'a>(solids: &[Solid], sets: impl Iterator<Item = &'a Vec<usize>>) -
 /// `mesh` when the boolean library fails, naming the pieces and the
 /// operation.
 pub fn combine(parts: &[Part]) -> Result<Mesh> {
-    let all = solids(parts)?.into_iter().map(|(_, s)| s).collect();
+    let all = solids(parts, true)?.into_iter().map(|(_, s)| s).collect();
     Ok(union_all(all)?.map(|s| s.mesh()).unwrap_or_default())
 }
