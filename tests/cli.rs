@@ -346,10 +346,6 @@ fn exit_codes_and_io_errors() {
     let line: Json = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(line["error"]["kind"], "io");
     let dir = corpus_dir();
-    let out = sskb(&["validate", "--json", dir.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    let line: Json = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(line["error"]["kind"], "io");
     assert_eq!(sskb(&["dump", dir.to_str().unwrap()]).status.code(), Some(2));
     assert_eq!(sskb(&["validate"]).status.code(), Some(2), "usage");
     assert_eq!(sskb(&["frobnicate"]).status.code(), Some(2), "usage");
@@ -448,4 +444,297 @@ fn drafts_validate_and_convert() {
     }
     assert_eq!(n, 6);
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A tree of models as a user has them: valid `.sskb`, `.ssk` and `.json`
+/// files, invalid ones, one that cannot be read (a link to nothing), a
+/// file of another kind, nested folders. Returns the root and the model
+/// files in the order they are reported, with whether each is valid.
+fn model_tree(name: &str) -> (PathBuf, Vec<(String, bool)>) {
+    let root = scratch(name).join("models");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("b/deeper")).unwrap();
+    std::fs::create_dir_all(root.join("a")).unwrap();
+    let cases = binary_cases();
+    let take = |suffix: &str| cases.iter().find(|c| c.file.ends_with(suffix)).unwrap().bytes();
+    let files: Vec<(&str, Vec<u8>, bool)> = vec![
+        ("a/cube.sskb", take("valid/example_csg_cube.sskb"), true),
+        ("a/ladder.sskb", take("valid/example_ladder.sskb"), true),
+        (
+            "a/short.sskb",
+            cases.iter().find(|c| c.decode == "truncated").unwrap().bytes(),
+            false,
+        ),
+        ("b/affects_self.sskb", take("geometry_affects_self.sskb"), false),
+        (
+            "b/deeper/cube.json",
+            std::fs::read(corpus_dir().join("valid/example_csg_cube.json")).unwrap(),
+            true,
+        ),
+        (
+            "b/deeper/tube.ssk",
+            sskb::to_ssk(&sskb::decode_slice(&take("valid/example_tube.sskb")).unwrap())
+                .unwrap()
+                .into_bytes(),
+            true,
+        ),
+        ("top.sskb", take("valid/example_cylinder.sskb"), true),
+    ];
+    for (f, bytes, _) in &files {
+        std::fs::write(root.join(f), bytes).unwrap();
+    }
+    std::fs::write(root.join("b/notes.txt"), "not a model").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/no/such/model.sskb", root.join("b/gone.sskb")).unwrap();
+    let mut listed: Vec<(String, bool)> = files
+        .iter()
+        .map(|(f, _, ok)| (root.join(f).to_string_lossy().into_owned(), *ok))
+        .collect();
+    #[cfg(unix)]
+    listed.push((root.join("b/gone.sskb").to_string_lossy().into_owned(), false));
+    listed.sort();
+    (root, listed)
+}
+
+/// `validate` and `inspect` on a directory: every model found, in path
+/// order, the same bytes on 1 and 4 threads, a summary on stderr, exit
+/// codes as for a list of files.
+#[test]
+fn directories_in_parallel() {
+    let (root, listed) = model_tree("dirs");
+    let root_s = root.to_str().unwrap();
+    let one = sskb(&["validate", "--json", "--jobs", "1", root_s]);
+    let four = sskb(&["validate", "--json", "-j", "4", root_s]);
+    assert_eq!(one.stdout, four.stdout, "the same output on any number of threads");
+    // An unreadable file is an I/O error: exit 2.
+    assert_eq!(one.status.code(), Some(if cfg!(unix) { 2 } else { 1 }));
+    let lines: Vec<Json> = String::from_utf8(one.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: Vec<(String, bool)> = lines
+        .iter()
+        .map(|l| (l["file"].as_str().unwrap().to_owned(), l["valid"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(got, listed);
+    let gone = lines
+        .iter()
+        .find(|l| l["file"].as_str().unwrap().ends_with("gone.sskb"));
+    if let Some(g) = gone {
+        assert_eq!(g["error"]["kind"], "io");
+    }
+    let summary = String::from_utf8(four.stderr).unwrap();
+    let valid = listed.iter().filter(|(_, ok)| *ok).count();
+    assert!(
+        summary.starts_with(&format!(
+            "{} files: {valid} valid, {} invalid (",
+            listed.len(),
+            listed.len() - valid
+        )),
+        "{summary}"
+    );
+    // The errors by kind.
+    let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+    for l in lines.iter().filter(|l| l["valid"] == false) {
+        *kinds
+            .entry(l["error"]["kind"].as_str().unwrap().to_owned())
+            .or_default() += 1;
+    }
+    let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    assert!(summary.contains(&format!("({})", kinds.join(", "))), "{summary}");
+    // Text: valid files on stdout, errors on stderr, both in order.
+    let text = sskb(&["validate", "-j", "3", root_s, &listed[0].0]);
+    let out = String::from_utf8(text.stdout).unwrap();
+    let want: Vec<String> = listed
+        .iter()
+        .chain(&listed[..1])
+        .filter(|(_, ok)| *ok)
+        .map(|(f, _)| format!("valid  {f}"))
+        .collect();
+    let starts: Vec<String> = out.lines().map(|l| l.split("  (").next().unwrap().to_owned()).collect();
+    assert_eq!(starts, want);
+    // Without the unreadable file: exit 1.
+    let readable: Vec<&str> = listed
+        .iter()
+        .filter(|(f, _)| !f.ends_with("gone.sskb"))
+        .map(|(f, _)| f.as_str())
+        .collect();
+    let out = sskb(&[&["validate", "-j", "2"][..], &readable[..]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    // One valid file alone: exit 0 and no summary, as before.
+    let out = sskb(&["validate", readable[0]]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+    // A directory with no models is reported, not passed over.
+    let empty = scratch("dirs").join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = sskb(&["validate", "--json", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let line: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["error"]["kind"], "io");
+
+    // inspect: one line each, equal to inspecting each file alone.
+    let one = sskb(&["inspect", "--json", "-j", "1", root_s]);
+    let four = sskb(&["inspect", "--json", "-j", "4", root_s]);
+    assert_eq!(one.stdout, four.stdout);
+    assert_eq!(one.status.code(), four.status.code());
+    let lines: Vec<Json> = String::from_utf8(one.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), listed.len());
+    for (line, (file, ok)) in lines.iter().zip(&listed) {
+        assert_eq!(line["file"], file.as_str());
+        assert_eq!(line["valid"], *ok, "{file}");
+        let alone: Json = serde_json::from_slice(&sskb(&["inspect", file]).stdout).unwrap();
+        assert_eq!(&alone, line);
+    }
+    // The text forms count the same pieces as the binary original.
+    let cube = |suffix: &str| {
+        lines
+            .iter()
+            .find(|l| l["file"].as_str().unwrap().ends_with(suffix))
+            .unwrap()
+    };
+    assert_eq!(cube("a/cube.sskb")["pieces"], cube("deeper/cube.json")["pieces"]);
+    assert_eq!(cube("a/cube.sskb")["modes"], cube("deeper/cube.json")["modes"]);
+    assert_eq!(cube("a/cube.sskb")["points"], cube("deeper/cube.json")["points"]);
+}
+
+/// `convert --out-dir`: every input converted with its name and folder
+/// kept, the same bytes on 1 and 4 threads; a failing input is reported,
+/// skipped, and leaves nothing behind; exit 1.
+#[test]
+fn convert_into_a_directory() {
+    let (root, listed) = model_tree("convert");
+    let base = scratch("convert");
+    for (to, ext) in [("sskb", "sskb"), ("glb", "glb")] {
+        let mut trees = Vec::new();
+        for jobs in ["1", "4"] {
+            let out_dir = base.join(format!("out-{to}-{jobs}"));
+            let _ = std::fs::remove_dir_all(&out_dir);
+            let mut args = vec![
+                "convert",
+                "--out-dir",
+                out_dir.to_str().unwrap(),
+                "--to",
+                to,
+                "-j",
+                jobs,
+            ];
+            if to == "glb" {
+                args.extend(["--resolution", "8"]);
+            }
+            args.push(root.to_str().unwrap());
+            let out = sskb(&args);
+            assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+            let err = String::from_utf8(out.stderr).unwrap();
+            // A format conversion needs a document that decodes; a mesh, a
+            // valid one.
+            let converts = |f: &str, ok: bool| ok || (to == "sskb" && f.ends_with("affects_self.sskb"));
+            let failed = listed.iter().filter(|(f, ok)| !converts(f, *ok)).count();
+            assert!(
+                err.lines().last().unwrap().starts_with(&format!(
+                    "{} files: {} converted, {failed} failed",
+                    listed.len(),
+                    listed.len() - failed
+                )),
+                "{err}"
+            );
+            let mut files = Vec::new();
+            let mut stack = vec![out_dir.clone()];
+            while let Some(d) = stack.pop() {
+                for e in std::fs::read_dir(&d).unwrap() {
+                    let p = e.unwrap().path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else {
+                        files.push(p);
+                    }
+                }
+            }
+            files.sort();
+            let names: Vec<String> = files
+                .iter()
+                .map(|p| p.strip_prefix(&out_dir).unwrap().to_string_lossy().into_owned())
+                .collect();
+            let want: Vec<String> = listed
+                .iter()
+                .filter(|(f, ok)| converts(f, *ok))
+                .map(|(f, _)| {
+                    Path::new(f)
+                        .strip_prefix(&root)
+                        .unwrap()
+                        .with_extension(ext)
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect();
+            let mut want_sorted = want.clone();
+            want_sorted.sort();
+            assert_eq!(
+                names, want_sorted,
+                "only the good inputs' outputs, no partial or temporary file"
+            );
+            let contents: Vec<Vec<u8>> = files.iter().map(|p| std::fs::read(p).unwrap()).collect();
+            if to == "sskb" {
+                // Each output decodes to its input's document.
+                for (name, bytes) in names.iter().zip(&contents) {
+                    let src = listed
+                        .iter()
+                        .find(|(f, _)| {
+                            Path::new(f).strip_prefix(&root).unwrap().with_extension("sskb") == Path::new(name)
+                        })
+                        .unwrap();
+                    let got = sskb::decode_slice(bytes).unwrap();
+                    let conv = base.join("single.sskb");
+                    assert_eq!(
+                        sskb(&["convert", &src.0, conv.to_str().unwrap()]).status.code(),
+                        Some(0)
+                    );
+                    assert_eq!(
+                        got,
+                        sskb::decode_slice(&std::fs::read(&conv).unwrap()).unwrap(),
+                        "{name}"
+                    );
+                }
+            }
+            trees.push((names, contents));
+        }
+        assert_eq!(trees[0], trees[1], "{to}: the same files and bytes on 1 and 4 threads");
+    }
+    // Two inputs that would write the same output: the second is refused.
+    let out_dir = base.join("clash");
+    let a = listed.iter().find(|(f, _)| f.ends_with("a/cube.sskb")).unwrap();
+    let b = listed.iter().find(|(f, _)| f.ends_with("deeper/cube.json")).unwrap();
+    let out = sskb(&[
+        "convert",
+        "--out-dir",
+        out_dir.to_str().unwrap(),
+        "--to",
+        "ssk",
+        &a.0,
+        &b.0,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is already"));
+    assert!(out_dir.join("cube.ssk").exists());
+    // Usage: `-` has no name; options that do not apply.
+    let out = sskb(&["convert", "--out-dir", out_dir.to_str().unwrap(), "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = sskb(&[
+        "convert",
+        "--out-dir",
+        out_dir.to_str().unwrap(),
+        "--to",
+        "ssk",
+        "--resolution",
+        "8",
+        &a.0,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = sskb(&["convert", &a.0, "x.sskb", "y.sskb"]);
+    assert_eq!(out.status.code(), Some(2));
 }

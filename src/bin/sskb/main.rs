@@ -6,7 +6,9 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
+mod batch;
 mod mesh;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -31,13 +33,20 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Decode (strict properties, structure rules) and validate the geometry
-    /// of each file in one streaming pass. Exit 0 when all are valid, 1 when
-    /// any is invalid, 2 on usage or I/O errors.
+    /// of each file in one streaming pass, files in parallel, reported in
+    /// argument order; for more than one file a summary line follows on
+    /// stderr. Exit 0 when all are valid, 1 when any is invalid, 2 on usage
+    /// or I/O errors.
     Validate {
         /// One JSON object per file on stdout.
         #[arg(long)]
         json: bool,
-        /// Files (`.sskb`, or `.ssk` by extension); `-` is standard input (.sskb).
+        /// Files at once (default: one per core).
+        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// Files (`.sskb`; `.ssk`, `.json`, `.jsonl` by extension) and
+        /// directories (searched recursively for those); `-` is standard
+        /// input (.sskb).
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -53,21 +62,36 @@ enum Command {
         /// Input file (`.sskb`, `.ssk`, `.json`, `.jsonl`); `-` is standard input (.sskb).
         file: String,
     },
-    /// A JSON summary: version, bytes, pieces, inherited pieces, points,
-    /// stated shapes and modes, root properties, validity.
+    /// A JSON summary of each file: version, bytes, pieces, inherited
+    /// pieces, points, stated shapes and modes, root properties, validity.
+    /// Files in parallel, reported in argument order; for more than one
+    /// file a summary line follows on stderr. Exit codes as `validate`.
     Inspect {
-        /// Input `.sskb` file; `-` is standard input.
-        file: String,
+        /// One JSON object per line instead of pretty-printed ones.
+        #[arg(long)]
+        json: bool,
+        /// Files at once (default: one per core).
+        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// Files (`.sskb`; `.ssk`, `.json`, `.jsonl` by extension) and
+        /// directories (searched recursively for those); `-` is standard
+        /// input (.sskb).
+        #[arg(required = true)]
+        files: Vec<String>,
     },
     /// Convert between `.sskb`, `.ssk`, `.json` (the dump form) and `.jsonl`
     /// (JSON Lines), by extension or by --from/--to; or mesh a valid model
     /// into glTF 2.0 (`.glb`, or `.gltf` with its buffer in a `.bin` beside
-    /// it): every piece tessellated and combined by its mode.
+    /// it): every piece tessellated and combined by its mode. With
+    /// `--out-dir`, every input (files, directories searched recursively)
+    /// is converted into that directory, names and the layout below a
+    /// directory argument kept; a file that fails is reported and skipped,
+    /// never leaving a partial output. Exit 1 when any failed.
     Convert {
         /// Input format (needed for `-`).
         #[arg(long, value_enum)]
         from: Option<Format>,
-        /// Output format (needed for `-`).
+        /// Output format (needed for `-`; with --out-dir, default glb).
         #[arg(long, value_enum)]
         to: Option<Format>,
         /// Mesh resolution for glTF output: vertices around a circle
@@ -78,10 +102,17 @@ enum Command {
         /// resolved properties as the node's extras) instead of one mesh.
         #[arg(long)]
         per_piece: bool,
-        /// Input file, or `-` for standard input.
-        input: String,
-        /// Output file, or `-` for standard output.
-        output: String,
+        /// Write every input's conversion into this directory (created if
+        /// need be) instead of one input to one output.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+        /// Files at once with --out-dir (default: one per core).
+        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// INPUT OUTPUT (`-` for standard input or output); with
+        /// --out-dir, the inputs: files and directories.
+        #[arg(required = true, value_name = "INPUT OUTPUT | INPUT...")]
+        paths: Vec<String>,
     },
 }
 
@@ -112,6 +143,15 @@ impl Format {
 /// Files larger than this get a progress bar when stderr is a terminal.
 const PROGRESS_OVER: u64 = 16 << 20;
 
+/// Set when many files are worked on at once: the bar is over files, and
+/// no file has a bar or spinner of its own.
+static MANY: AtomicBool = AtomicBool::new(false);
+
+/// Whether a bar or spinner of one file's own may be shown.
+fn own_progress() -> bool {
+    !MANY.load(Ordering::Relaxed) && io::stderr().is_terminal()
+}
+
 /// An input: its reader and, for a file, its length.
 struct Input {
     reader: Box<dyn Read>,
@@ -131,7 +171,7 @@ fn open(path: &str) -> Result<Input, Error> {
         return Err(Error::new(ErrorKind::Io, format!("{path} is a directory")));
     }
     let len = meta.len();
-    let reader: Box<dyn Read> = if len > PROGRESS_OVER && io::stderr().is_terminal() {
+    let reader: Box<dyn Read> = if len > PROGRESS_OVER && own_progress() {
         let bar = indicatif::ProgressBar::new(len);
         bar.set_style(
             indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} ({eta})")
@@ -354,20 +394,44 @@ impl Drop for Output {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let jobs = |j: Option<u32>| batch::jobs(j.map(|j| j as usize));
     let code = match cli.command {
-        Command::Validate { json, files } => validate(json, &files),
+        Command::Validate { json, jobs: j, files } => validate(json, jobs(j), &files),
         Command::Dump { lines, resolved, file } => report(&file, dump(&file, lines, resolved)),
-        Command::Inspect { file } => inspect(&file),
+        Command::Inspect { json, jobs: j, files } => inspect(json, jobs(j), &files),
         Command::Convert {
             from,
             to,
             resolution,
             per_piece,
-            input,
-            output,
-        } => convert(from, to, resolution, per_piece, &input, &output),
+            out_dir,
+            jobs: j,
+            paths,
+        } => {
+            let options = ConvertOptions {
+                from,
+                to,
+                resolution,
+                per_piece,
+            };
+            mesh::quiet_library_panics();
+            match (out_dir, &paths[..]) {
+                (Some(dir), inputs) => convert_into(&options, &dir, jobs(j), inputs),
+                (None, [input, output]) => convert(&options, input, output),
+                (None, _) => {
+                    eprintln!("error: give INPUT OUTPUT, or --out-dir DIR and the inputs");
+                    2
+                }
+            }
+        }
     };
     ExitCode::from(code)
+}
+
+/// Whether the files are reported with a summary line: more than one, or
+/// any found in a directory.
+fn summarized(found: &[batch::Found]) -> bool {
+    found.len() != 1 || found.iter().any(|f| f.below.is_some() || f.failed.is_some())
 }
 
 fn report(file: &str, r: Result<(), Error>) -> u8 {
@@ -399,32 +463,43 @@ fn validate_one(file: &str) -> Result<u32, Error> {
     }
 }
 
-fn validate(as_json: bool, files: &[String]) -> u8 {
+fn validate(as_json: bool, jobs: usize, files: &[String]) -> u8 {
+    let found = batch::collect(files);
+    MANY.store(found.len() > 1, Ordering::Relaxed);
     let mut code = 0;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    for file in files {
-        let r = validate_one(file);
-        let line = match &r {
-            Ok(n) => {
-                if as_json {
-                    json!({"file": file, "valid": true, "pieces": n}).to_string()
-                } else {
-                    format!("valid  {file}  ({})", counted(*n as u64, "piece"))
+    let mut summary = batch::Summary::start();
+    let mut out = io::stdout().lock();
+    let mut broken = false;
+    batch::run(
+        &found,
+        jobs,
+        |f| match &f.failed {
+            Some(e) => (Err(e.clone()), 0),
+            None => (validate_one(&f.path), batch::size_of(&f.path)),
+        },
+        |f, (r, bytes)| {
+            summary.add(r.as_ref().err(), bytes);
+            let file = &f.path;
+            let line = match &r {
+                Ok(n) if as_json => json!({"file": file, "valid": true, "pieces": n}).to_string(),
+                Ok(n) => format!("valid  {file}  ({})", counted(u64::from(*n), "piece")),
+                Err(e) => {
+                    code = code.max(code_of(e));
+                    if !as_json {
+                        eprintln!("{}", error_line(file, e));
+                        return;
+                    }
+                    json!({"file": file, "valid": false, "error": error_json(e)}).to_string()
                 }
-            }
-            Err(e) => {
-                code = code.max(code_of(e));
-                if !as_json {
-                    eprintln!("{}", error_line(file, e));
-                    continue;
-                }
-                json!({"file": file, "valid": false, "error": error_json(e)}).to_string()
-            }
-        };
-        if writeln!(out, "{line}").is_err() {
-            return 2;
-        }
+            };
+            broken |= writeln!(out, "{line}").is_err();
+        },
+    );
+    if broken || out.flush().is_err() {
+        return 2;
+    }
+    if summarized(&found) {
+        eprintln!("{}", summary.line("valid", "invalid"));
     }
     code
 }
@@ -532,47 +607,91 @@ struct Counts {
     root_properties: bool,
 }
 
-fn inspect(file: &str) -> u8 {
+impl Counts {
+    /// A piece's stated shape and mode (no mode on a piece of its own is
+    /// `add`; an inherited one's is its base's, not counted).
+    fn stated(&mut self, shape: Option<sskb::Shape>, mode: Option<sskb::Mode>, inherited: bool) {
+        match shape {
+            Some(sskb::Shape::Circle) => self.circle += 1,
+            Some(sskb::Shape::Ngon) => self.ngon += 1,
+            None => {}
+        }
+        match mode {
+            Some(sskb::Mode::Add) => self.add += 1,
+            None if !inherited => self.add += 1,
+            Some(sskb::Mode::Subtract) => self.subtract += 1,
+            Some(sskb::Mode::Intersect) => self.intersect += 1,
+            None => {}
+        }
+    }
+
+    fn of(doc: &Document) -> Counts {
+        let mut c = Counts {
+            version: doc.version,
+            root_properties: doc.properties.is_some(),
+            ..Counts::default()
+        };
+        for p in &doc.pieces {
+            c.pieces += 1;
+            c.inherited += u64::from(p.from.is_some());
+            c.points += p.points.as_ref().map_or(0, |v| v.len() as u64);
+            c.stated(p.shape, p.mode, p.from.is_some());
+        }
+        c
+    }
+}
+
+fn inspect(as_json: bool, jobs: usize, files: &[String]) -> u8 {
+    let found = batch::collect(files);
+    MANY.store(found.len() > 1, Ordering::Relaxed);
+    let mut code = 0;
+    let mut summary = batch::Summary::start();
+    let mut out = io::stdout().lock();
+    let mut broken = false;
+    batch::run(
+        &found,
+        jobs,
+        |f| (inspect_one(&f.path, f.failed.clone()), batch::size_of(&f.path)),
+        |_, ((j, r), bytes)| {
+            summary.add(r.as_ref().err(), bytes);
+            if let Err(e) = &r {
+                code = code.max(code_of(e));
+            }
+            let text = if as_json {
+                Ok(j.to_string())
+            } else {
+                serde_json::to_string_pretty(&j)
+            };
+            broken |= text.map_or(true, |t| writeln!(out, "{t}").is_err());
+        },
+    );
+    if broken || out.flush().is_err() {
+        return 2;
+    }
+    if summarized(&found) {
+        eprintln!("{}", summary.line("valid", "invalid"));
+    }
+    code
+}
+
+/// One file's inspect summary, and whether it is valid.
+fn inspect_one(file: &str, failed: Option<Error>) -> (Json, Result<(), Error>) {
     let mut c = Counts::default();
     let mut bytes = 0u64;
-    let r = (|| -> Result<(), Error> {
-        let input = open(file)?;
-        let mut events = EventReader::with_options(input.reader, options(input.len));
-        let mut v = Validator::new();
-        let mut inherited = false;
-        while let Some(ev) = events.next_item()? {
-            match &ev {
-                Event::Header(h) => c.version = h.version,
-                Event::PieceStart(s) => {
-                    c.pieces += 1;
-                    inherited = s.from.is_some();
-                    c.inherited += u64::from(inherited);
-                }
-                Event::Point(_) => c.points += 1,
-                Event::PieceEnd(e) => {
-                    match e.shape {
-                        Some(sskb::Shape::Circle) => c.circle += 1,
-                        Some(sskb::Shape::Ngon) => c.ngon += 1,
-                        None => {}
-                    }
-                    match e.mode {
-                        Some(sskb::Mode::Add) => c.add += 1,
-                        None if !inherited => c.add += 1,
-                        Some(sskb::Mode::Subtract) => c.subtract += 1,
-                        Some(sskb::Mode::Intersect) => c.intersect += 1,
-                        None => {}
-                    }
-                }
-                Event::End(e) => {
-                    c.root_properties = e.properties.is_some();
-                    bytes = events.decoder().offset();
-                    continue;
-                }
+    let r = match failed {
+        Some(e) => Err(e),
+        None => match input_format(file) {
+            Ok(Format::Sskb) => inspect_events(file, &mut c, &mut bytes),
+            Ok(format) => {
+                bytes = batch::size_of(file);
+                read_document(file, format).and_then(|doc| {
+                    c = Counts::of(&doc);
+                    sskb::validate(&doc)
+                })
             }
-            v.push_event(&ev)?;
-        }
-        v.finish()
-    })();
+            Err(e) => Err(e),
+        },
+    };
     let mut summary = json!({
         "file": file,
         "version": version_json(c.version),
@@ -585,32 +704,71 @@ fn inspect(file: &str) -> u8 {
         "root_properties": c.root_properties,
         "valid": r.is_ok(),
     });
-    let code = match &r {
-        Ok(()) => 0,
-        Err(e) => {
-            summary["error"] = error_json(e);
-            code_of(e)
-        }
-    };
-    match serde_json::to_string_pretty(&summary) {
-        Ok(text) if writeln!(io::stdout(), "{text}").is_ok() => code,
-        _ => 2,
+    if let Err(e) = &r {
+        summary["error"] = error_json(e);
     }
+    (summary, r)
 }
 
-fn convert(
+/// The counts of an `.sskb` file, streaming, and its validity.
+fn inspect_events(file: &str, c: &mut Counts, bytes: &mut u64) -> Result<(), Error> {
+    let input = open(file)?;
+    let mut events = EventReader::with_options(input.reader, options(input.len));
+    let mut v = Validator::new();
+    let mut inherited = false;
+    while let Some(ev) = events.next_item()? {
+        match &ev {
+            Event::Header(h) => c.version = h.version,
+            Event::PieceStart(s) => {
+                c.pieces += 1;
+                inherited = s.from.is_some();
+                c.inherited += u64::from(inherited);
+            }
+            Event::Point(_) => c.points += 1,
+            Event::PieceEnd(e) => c.stated(e.shape, e.mode, inherited),
+            Event::End(e) => {
+                c.root_properties = e.properties.is_some();
+                *bytes = events.decoder().offset();
+                continue;
+            }
+        }
+        v.push_event(&ev)?;
+    }
+    v.finish()
+}
+
+/// The conversion options every input shares.
+struct ConvertOptions {
     from: Option<Format>,
     to: Option<Format>,
     resolution: Option<u32>,
     per_piece: bool,
-    input: &str,
-    output: &str,
-) -> u8 {
-    let Some(from) = from.or_else(|| Format::of(input)) else {
+}
+
+impl ConvertOptions {
+    /// The usage error of these options for a glTF output or not.
+    fn misuse(&self, to: Format) -> Option<&'static str> {
+        let meshing = matches!(to, Format::Glb | Format::Gltf);
+        (!meshing && (self.resolution.is_some() || self.per_piece))
+            .then_some("--resolution and --per-piece apply to .glb and .gltf output")
+    }
+
+    /// Converts one input to one output of known formats.
+    fn run(&self, from: Format, input: &str, to: Format, output: &str) -> Result<(), Error> {
+        if matches!(to, Format::Glb | Format::Gltf) {
+            mesh::convert(input, from, output, to, self.resolution.unwrap_or(32), self.per_piece)
+        } else {
+            convert_files(from, to, input, output)
+        }
+    }
+}
+
+fn convert(options: &ConvertOptions, input: &str, output: &str) -> u8 {
+    let Some(from) = options.from.or_else(|| Format::of(input)) else {
         eprintln!("error: {input}: give --from (sskb, ssk, json, jsonl) for this input");
         return 2;
     };
-    let Some(to) = to.or_else(|| Format::of(output)) else {
+    let Some(to) = options.to.or_else(|| Format::of(output)) else {
         eprintln!("error: {output}: give --to (sskb, ssk, json, jsonl, glb, gltf) for this output");
         return 2;
     };
@@ -618,9 +776,8 @@ fn convert(
         eprintln!("error: {input}: glTF is an output format only");
         return 2;
     }
-    let meshing = matches!(to, Format::Glb | Format::Gltf);
-    if !meshing && (resolution.is_some() || per_piece) {
-        eprintln!("error: --resolution and --per-piece apply to .glb and .gltf output");
+    if let Some(m) = options.misuse(to) {
+        eprintln!("error: {m}");
         return 2;
     }
     if to == Format::Gltf && output == "-" {
@@ -629,13 +786,86 @@ fn convert(
         );
         return 2;
     }
-    if meshing {
-        return report(
-            input,
-            mesh::convert(input, from, output, to, resolution.unwrap_or(32), per_piece),
-        );
+    report(input, options.run(from, input, to, output))
+}
+
+/// `convert --out-dir DIR INPUT...`: each input into DIR, in parallel.
+fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &[String]) -> u8 {
+    let to = options.to.unwrap_or(Format::Glb);
+    if let Some(m) = options.misuse(to) {
+        eprintln!("error: {m}");
+        return 2;
     }
-    report(input, convert_files(from, to, input, output))
+    if inputs.iter().any(|i| i == "-") {
+        eprintln!("error: with --out-dir, every input needs a name (`-` has none)");
+        return 2;
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: {}: cannot create the directory: {e}", dir.display());
+        return 2;
+    }
+    let found = batch::collect(inputs);
+    MANY.store(found.len() > 1, Ordering::Relaxed);
+    let extension = format!("{to:?}").to_lowercase();
+    // Each output, or why there is none; two inputs may not share one.
+    let mut taken: std::collections::HashMap<PathBuf, String> = std::collections::HashMap::new();
+    let jobs_list: Vec<(&batch::Found, Result<(Format, PathBuf), Error>)> = found
+        .iter()
+        .map(|f| {
+            let plan = (|| {
+                if let Some(e) = &f.failed {
+                    return Err(e.clone());
+                }
+                let from = options.from.or_else(|| Format::of(&f.path)).ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Io,
+                        "unknown extension (expected .sskb, .ssk, .json or .jsonl; or give --from)",
+                    )
+                })?;
+                if matches!(from, Format::Glb | Format::Gltf) {
+                    return Err(Error::new(ErrorKind::Io, "glTF is an output format only"));
+                }
+                let name = f
+                    .below
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from(Path::new(&f.path).file_name().unwrap_or_default()));
+                let out = dir.join(name).with_extension(&extension);
+                if let Some(first) = taken.get(&out) {
+                    return Err(Error::new(
+                        ErrorKind::Io,
+                        format!("its output {} is already {first}'s", out.display()),
+                    ));
+                }
+                taken.insert(out.clone(), f.path.clone());
+                Ok((from, out))
+            })();
+            (f, plan)
+        })
+        .collect();
+    let mut code = 0;
+    let mut summary = batch::Summary::start();
+    batch::run(
+        &jobs_list,
+        jobs,
+        |(f, plan)| {
+            let r = plan.clone().and_then(|(from, out)| {
+                if let Some(parent) = out.parent() {
+                    std::fs::create_dir_all(parent).map_err(Error::from)?;
+                }
+                options.run(from, &f.path, to, &out.to_string_lossy())
+            });
+            (r, batch::size_of(&f.path))
+        },
+        |(f, _), (r, bytes)| {
+            summary.add(r.as_ref().err(), bytes);
+            if let Err(e) = r {
+                code = 1;
+                eprintln!("{}", error_line(&f.path, &e));
+            }
+        },
+    );
+    eprintln!("{}", summary.line("converted", "failed"));
+    code
 }
 
 fn convert_files(from: Format, to: Format, input: &str, output: &str) -> Result<(), Error> {

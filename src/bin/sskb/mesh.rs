@@ -7,13 +7,13 @@
 //! points only of those bases. Standard input is read into memory first.
 
 use std::collections::HashSet;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 
 use sskb::mesh::{Gltf, Mesher};
 use sskb::{DecodeOptions, Error, Event, EventReader, Frame, SskbReader};
 
-use super::{open, options, read_document, validate_one, Format, Output};
+use super::{open, options, own_progress, read_document, validate_one, Format, Output};
 
 /// The ids that some piece's `from` names.
 fn bases<R: Read>(reader: R, opts: DecodeOptions) -> Result<HashSet<u32>, Error> {
@@ -67,6 +67,18 @@ fn mesher(input: &str, from: Format, resolution: u32) -> Result<Mesher, Error> {
     }
 }
 
+/// A panic inside the boolean library becomes a `mesh` error (see
+/// `sskb::mesh`); this keeps its own report off the terminal, once for
+/// the process. Any other panic is reported as usual.
+pub fn quiet_library_panics() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !info.location().is_some_and(|l| l.file().contains("manifold-rust")) {
+            previous(info);
+        }
+    }));
+}
+
 pub fn convert(
     input: &str,
     from: Format,
@@ -75,18 +87,9 @@ pub fn convert(
     resolution: u32,
     per_piece: bool,
 ) -> Result<(), Error> {
-    // A panic inside the boolean library becomes a `mesh` error (see
-    // `sskb::mesh`); keep its own report off the terminal. Any other panic
-    // is reported as usual.
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if !info.location().is_some_and(|l| l.file().contains("manifold-rust")) {
-            previous(info);
-        }
-    }));
     let mesher = mesher(input, from, resolution)?;
     // The booleans can take a while on big models: say so on a terminal.
-    let spinner = (mesher.parts().len() >= 200 && std::io::stderr().is_terminal()).then(|| {
+    let spinner = (mesher.parts().len() >= 200 && own_progress()).then(|| {
         let s = indicatif::ProgressBar::new_spinner();
         s.set_message(format!("combining {} pieces", mesher.parts().len()));
         s.enable_steady_tick(std::time::Duration::from_millis(120));

@@ -1,0 +1,266 @@
+//! Many files at once: the inputs named on the command line (files,
+//! directories searched for models, `-`), a pool of workers running one
+//! task per file, results written in argument order as they complete, a
+//! progress bar over files on a terminal, and the summary line.
+
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use sskb::{Error, ErrorKind};
+
+/// The extensions searched for in a directory.
+pub const MODEL_EXTENSIONS: [&str; 4] = ["sskb", "ssk", "json", "jsonl"];
+
+/// One input to work on: a file to open (or `-`), or what went wrong in
+/// finding files where an argument pointed.
+pub struct Found {
+    /// The path as it is reported and opened.
+    pub path: String,
+    /// For a file found inside a directory argument, its path below that
+    /// directory (`convert --out-dir` keeps it).
+    pub below: Option<PathBuf>,
+    /// Why the argument gave no file (an unreadable directory, one with no
+    /// models): reported for `path` like a file's error.
+    pub failed: Option<Error>,
+}
+
+/// The files the arguments name, in argument order: a file (or `-`) as
+/// given, whatever its extension; a directory's models (by extension)
+/// found recursively, in path order, without following links to
+/// directories. An argument that names nothing readable is kept, to be
+/// reported as that file's error.
+pub fn collect(args: &[String]) -> Vec<Found> {
+    let mut out = Vec::new();
+    for arg in args {
+        let path = Path::new(arg);
+        if arg != "-" && path.is_dir() {
+            let before = out.len();
+            walk(path, path, &mut out);
+            if out.len() == before {
+                out.push(Found {
+                    path: arg.clone(),
+                    below: None,
+                    failed: Some(Error::new(
+                        ErrorKind::Io,
+                        "a directory with no .sskb, .ssk, .json or .jsonl files",
+                    )),
+                });
+            }
+        } else {
+            out.push(Found {
+                path: arg.clone(),
+                below: None,
+                failed: None,
+            });
+        }
+    }
+    out
+}
+
+fn walk(root: &Path, dir: &Path, out: &mut Vec<Found>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            out.push(Found {
+                path: dir.to_string_lossy().into_owned(),
+                below: None,
+                failed: Some(Error::new(ErrorKind::Io, format!("cannot read the directory: {e}"))),
+            });
+            return;
+        }
+    };
+    let mut paths: Vec<(PathBuf, bool)> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| {
+            // A link is followed for a file, never into a directory (no
+            // cycles).
+            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+            (e.path(), is_dir)
+        })
+        .collect();
+    paths.sort();
+    for (path, is_dir) in paths {
+        if is_dir {
+            walk(root, &path, out);
+        } else if path
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| MODEL_EXTENSIONS.contains(&x))
+        {
+            out.push(Found {
+                path: path.to_string_lossy().into_owned(),
+                below: path.strip_prefix(root).ok().map(Path::to_path_buf),
+                failed: None,
+            });
+        }
+    }
+}
+
+/// The number of workers: `--jobs`, or one per core.
+pub fn jobs(given: Option<usize>) -> usize {
+    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Runs `task` on every item on `jobs` threads and hands each result to
+/// `emit` in the items' order, each as soon as it and all before it are
+/// done (at most the results of the items in flight wait). A bar over the
+/// items shows progress when stderr is a terminal and there is more than
+/// one item.
+pub fn run<T: Sync, R: Send>(items: &[T], jobs: usize, task: impl Fn(&T) -> R + Sync, mut emit: impl FnMut(&T, R)) {
+    let bar = (items.len() > 1 && io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(items.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("[{bar:40}] {pos}/{len} files ({eta})")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    });
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, R)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, items.len().max(1)) {
+            let tx = tx.clone();
+            let (next, task) = (&next, &task);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                if tx.send((i, task(item))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut waiting: BTreeMap<usize, R> = BTreeMap::new();
+        let mut due = 0;
+        for (i, r) in rx {
+            waiting.insert(i, r);
+            while let Some(r) = waiting.remove(&due) {
+                if let Some(b) = &bar {
+                    b.suspend(|| emit(&items[due], r));
+                    b.inc(1);
+                } else {
+                    emit(&items[due], r);
+                }
+                due += 1;
+            }
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+}
+
+/// The counts behind the summary line.
+pub struct Summary {
+    started: Instant,
+    files: u64,
+    good: u64,
+    errors: BTreeMap<&'static str, u64>,
+    bytes: u64,
+}
+
+impl Summary {
+    pub fn start() -> Summary {
+        Summary {
+            started: Instant::now(),
+            files: 0,
+            good: 0,
+            errors: BTreeMap::new(),
+            bytes: 0,
+        }
+    }
+
+    /// One file's outcome and the bytes it holds.
+    pub fn add(&mut self, error: Option<&Error>, bytes: u64) {
+        self.files += 1;
+        self.bytes = self.bytes.saturating_add(bytes);
+        match error {
+            None => self.good += 1,
+            Some(e) => *self.errors.entry(e.kind().name()).or_default() += 1,
+        }
+    }
+
+    /// "7 files: 4 valid, 3 invalid (io 1, truncated 2); 12,345 bytes in
+    /// 0.01 s", with `good`/`bad` naming the two outcomes.
+    pub fn line(&self, good: &str, bad: &str) -> String {
+        let bad_count = self.files - self.good;
+        let mut s = format!(
+            "{}: {} {good}, {bad_count} {bad}",
+            super::counted(self.files, "file"),
+            self.good
+        );
+        if !self.errors.is_empty() {
+            let kinds: Vec<String> = self.errors.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            s.push_str(&format!(" ({})", kinds.join(", ")));
+        }
+        s.push_str(&format!(
+            "; {} in {:.2} s",
+            human_bytes(self.bytes),
+            self.started.elapsed().as_secs_f64()
+        ));
+        s
+    }
+}
+
+/// "950 bytes", "12.3 kB", "4.6 GB" (powers of 1000).
+fn human_bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["kB", "MB", "GB", "TB", "PB"];
+    if n < 1000 {
+        return super::counted(n, "byte");
+    }
+    let mut v = n as f64 / 1000.0;
+    let mut unit = 0;
+    while v >= 999.95 && unit + 1 < UNITS.len() {
+        v /= 1000.0;
+        unit += 1;
+    }
+    format!("{v:.1} {}", UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_read_as_people_write_them() {
+        assert_eq!(human_bytes(0), "0 bytes");
+        assert_eq!(human_bytes(1), "1 byte");
+        assert_eq!(human_bytes(999), "999 bytes");
+        assert_eq!(human_bytes(1000), "1.0 kB");
+        assert_eq!(human_bytes(12_345), "12.3 kB");
+        assert_eq!(human_bytes(999_960), "1.0 MB");
+        assert_eq!(human_bytes(4_600_000_000), "4.6 GB");
+    }
+
+    #[test]
+    fn results_come_out_in_order_on_any_number_of_threads() {
+        let items: Vec<u64> = (0..200).collect();
+        for jobs in [1, 2, 7] {
+            let mut seen = Vec::new();
+            run(
+                &items,
+                jobs,
+                |&i| {
+                    // Later items finish first now and then.
+                    std::thread::sleep(std::time::Duration::from_micros((200 - i) % 7 * 50));
+                    i * 2
+                },
+                |&i, r| seen.push((i, r)),
+            );
+            assert_eq!(seen, items.iter().map(|&i| (i, i * 2)).collect::<Vec<_>>());
+        }
+    }
+}
+
+/// The size of a file (0 for `-` or one that cannot be read).
+pub fn size_of(path: &str) -> u64 {
+    if path == "-" {
+        return 0;
+    }
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
