@@ -207,6 +207,14 @@ impl Summary {
     }
 }
 
+/// The size of a file (0 for `-` or one that cannot be read).
+pub fn size_of(path: &str) -> u64 {
+    if path == "-" {
+        return 0;
+    }
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
 /// "950 bytes", "12.3 kB", "4.6 GB" (powers of 1000).
 fn human_bytes(n: u64) -> String {
     const UNITS: [&str; 5] = ["kB", "MB", "GB", "TB", "PB"];
@@ -255,12 +263,4 @@ mod tests {
             assert_eq!(seen, items.iter().map(|&i| (i, i * 2)).collect::<Vec<_>>());
         }
     }
-}
-
-/// The size of a file (0 for `-` or one that cannot be read).
-pub fn size_of(path: &str) -> u64 {
-    if path == "-" {
-        return 0;
-    }
-    std::fs::metadata(path).map_or(0, |m| m.len())
 }

@@ -789,6 +789,9 @@ fn convert(options: &ConvertOptions, input: &str, output: &str) -> u8 {
     report(input, options.run(from, input, to, output))
 }
 
+/// An input's format and output, or why it has none.
+type Planned = Result<(Format, PathBuf), Error>;
+
 /// `convert --out-dir DIR INPUT...`: each input into DIR, in parallel.
 fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &[String]) -> u8 {
     let to = options.to.unwrap_or(Format::Glb);
@@ -809,7 +812,7 @@ fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &[Str
     let extension = format!("{to:?}").to_lowercase();
     // Each output, or why there is none; two inputs may not share one.
     let mut taken: std::collections::HashMap<PathBuf, String> = std::collections::HashMap::new();
-    let jobs_list: Vec<(&batch::Found, Result<(Format, PathBuf), Error>)> = found
+    let planned: Vec<(&batch::Found, Planned)> = found
         .iter()
         .map(|f| {
             let plan = (|| {
@@ -845,7 +848,7 @@ fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &[Str
     let mut code = 0;
     let mut summary = batch::Summary::start();
     batch::run(
-        &jobs_list,
+        &planned,
         jobs,
         |(f, plan)| {
             let r = plan.clone().and_then(|(from, out)| {
