@@ -566,6 +566,12 @@ fn directories_in_parallel() {
     let out = sskb(&["validate", readable[0]]);
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty());
+    // A file the command cannot tell the format of is a usage error.
+    let notes = root.join("b/notes.txt");
+    let out = sskb(&["inspect", "--json", notes.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let line: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["error"]["kind"], "usage");
     // A directory with no models is reported, not passed over.
     let empty = scratch("dirs").join("empty");
     std::fs::create_dir_all(&empty).unwrap();

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use sskb::{Error, ErrorKind};
 
+use crate::inout::Failure;
+
 /// The extensions searched for in a directory.
 pub const MODEL_EXTENSIONS: [&str; 4] = ["sskb", "ssk", "json", "jsonl"];
 
@@ -25,7 +27,7 @@ pub struct Found {
     pub below: Option<PathBuf>,
     /// Why the argument gave no file (an unreadable directory, one with no
     /// models): reported for `path` like a file's error.
-    pub failed: Option<Error>,
+    pub failed: Option<Failure>,
 }
 
 /// The files the arguments name, in argument order: a file (or `-`) as
@@ -44,10 +46,10 @@ pub fn collect(args: &[String]) -> Vec<Found> {
                 out.push(Found {
                     path: arg.clone(),
                     below: None,
-                    failed: Some(Error::new(
+                    failed: Some(Failure::Model(Error::new(
                         ErrorKind::Io,
                         "a directory with no .sskb, .ssk, .json or .jsonl files",
-                    )),
+                    ))),
                 });
             }
         } else {
@@ -68,7 +70,10 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<Found>) {
             out.push(Found {
                 path: dir.to_string_lossy().into_owned(),
                 below: None,
-                failed: Some(Error::new(ErrorKind::Io, format!("cannot read the directory: {e}"))),
+                failed: Some(Failure::Model(Error::new(
+                    ErrorKind::Io,
+                    format!("cannot read the directory: {e}"),
+                ))),
             });
             return;
         }
@@ -176,12 +181,12 @@ impl Summary {
     }
 
     /// One file's outcome and the bytes it holds.
-    pub fn add(&mut self, error: Option<&Error>, bytes: u64) {
+    pub fn add(&mut self, error: Option<&Failure>, bytes: u64) {
         self.files += 1;
         self.bytes = self.bytes.saturating_add(bytes);
         match error {
             None => self.good += 1,
-            Some(e) => *self.errors.entry(e.kind().name()).or_default() += 1,
+            Some(e) => *self.errors.entry(e.kind()).or_default() += 1,
         }
     }
 

@@ -13,7 +13,10 @@ use std::path::Path;
 use sskb::mesh::{Gltf, Mesher};
 use sskb::{DecodeOptions, Error, Event, EventReader, Frame, SskbReader};
 
-use super::{open, options, own_progress, read_document, validate_one, Format, Output};
+use crate::cli::Format;
+use crate::inout::{open, options, read_document, Failure, Output};
+use crate::own_progress;
+use crate::validate::validate_one;
 
 /// The ids that some piece's `from` names.
 fn bases<R: Read>(reader: R, opts: DecodeOptions) -> Result<HashSet<u32>, Error> {
@@ -35,25 +38,29 @@ fn mesh_frames<R: Read>(reader: R, opts: DecodeOptions, mut mesher: Mesher) -> R
     Ok(mesher)
 }
 
-fn mesher(input: &str, from: Format, resolution: u32) -> Result<Mesher, Error> {
+fn mesher(input: &str, from: Format, resolution: u32) -> Result<Mesher, Failure> {
     match from {
         Format::Sskb if input == "-" => {
             let mut data = Vec::new();
             std::io::stdin().lock().read_to_end(&mut data).map_err(Error::from)?;
             sskb::validate_reader(&data[..], DecodeOptions::new())?;
             let ids = bases(&data[..], DecodeOptions::new())?;
-            mesh_frames(
+            Ok(mesh_frames(
                 &data[..],
                 DecodeOptions::new(),
                 Mesher::new(resolution).keeping_bases(ids),
-            )
+            )?)
         }
         Format::Sskb => {
             validate_one(input)?;
             let src = open(input)?;
             let ids = bases(src.reader, options(src.len))?;
             let src = open(input)?;
-            mesh_frames(src.reader, options(src.len), Mesher::new(resolution).keeping_bases(ids))
+            Ok(mesh_frames(
+                src.reader,
+                options(src.len),
+                Mesher::new(resolution).keeping_bases(ids),
+            )?)
         }
         other => {
             let doc = read_document(input, other)?;
@@ -86,7 +93,7 @@ pub fn convert(
     to: Format,
     resolution: u32,
     per_piece: bool,
-) -> Result<(), Error> {
+) -> Result<(), Failure> {
     let mesher = mesher(input, from, resolution)?;
     // The booleans can take a while on big models: say so on a terminal.
     let spinner = (mesher.parts().len() >= 200 && own_progress()).then(|| {
@@ -106,7 +113,7 @@ pub fn convert(
     if to == Format::Glb {
         let mut out = Output::create(output)?;
         out.writer.write_all(&gltf.to_glb()?)?;
-        return out.commit();
+        return Ok(out.commit()?);
     }
     let bin_path = Path::new(output).with_extension("bin");
     let bin_name = bin_path
@@ -119,5 +126,5 @@ pub fn convert(
     let mut json_out = Output::create(output)?;
     json_out.writer.write_all(&json)?;
     bin_out.commit()?;
-    json_out.commit()
+    Ok(json_out.commit()?)
 }

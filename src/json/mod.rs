@@ -4,6 +4,9 @@
 //!
 //! Reading the JSON form applies the same rules as the `.ssk` reader.
 
+mod lines;
+
+pub use lines::{JsonLinesReader, JsonLinesWriter};
 use serde_json::{Map, Number, Value as Json};
 
 use crate::error::{Error, ErrorKind, Result};

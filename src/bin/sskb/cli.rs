@@ -1,0 +1,136 @@
+//! The command line: commands, options, formats.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::inout::Failure;
+
+#[derive(Parser)]
+#[command(
+    name = "sskb",
+    version,
+    about = "Validate, dump, inspect and convert SolidSKeleton models (.sskb, .ssk, JSON)"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Decode (strict properties, structure rules) and validate the geometry
+    /// of each file in one streaming pass, files in parallel, reported in
+    /// argument order; for more than one file a summary line follows on
+    /// stderr. Exit 0 when all are valid, 1 when any is invalid, 2 on usage
+    /// or I/O errors.
+    Validate {
+        /// One JSON object per file on stdout.
+        #[arg(long)]
+        json: bool,
+        /// Files at once (default: one per core).
+        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// Files (`.sskb`; `.ssk`, `.json`, `.jsonl` by extension) and
+        /// directories (searched recursively for those); `-` is standard
+        /// input (.sskb).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print the decoded document as JSON (the dump form).
+    Dump {
+        /// JSON Lines: the version, one line per piece as it is decoded, then
+        /// the root properties; for files larger than memory.
+        #[arg(long)]
+        lines: bool,
+        /// Validate, then print the resolved pieces in id order.
+        #[arg(long)]
+        resolved: bool,
+        /// Input file (`.sskb`, `.ssk`, `.json`, `.jsonl`); `-` is standard input (.sskb).
+        file: String,
+    },
+    /// A JSON summary of each file: version, bytes, pieces, inherited
+    /// pieces, points, stated shapes and modes, root properties, validity.
+    /// Files in parallel, reported in argument order; for more than one
+    /// file a summary line follows on stderr. Exit codes as `validate`.
+    Inspect {
+        /// One JSON object per line instead of pretty-printed ones.
+        #[arg(long)]
+        json: bool,
+        /// Files at once (default: one per core).
+        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// Files (`.sskb`; `.ssk`, `.json`, `.jsonl` by extension) and
+        /// directories (searched recursively for those); `-` is standard
+        /// input (.sskb).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Convert between `.sskb`, `.ssk`, `.json` (the dump form) and `.jsonl`
+    /// (JSON Lines), by extension or by --from/--to; or mesh a valid model
+    /// into glTF 2.0 (`.glb`, or `.gltf` with its buffer in a `.bin` beside
+    /// it): every piece tessellated and combined by its mode. With
+    /// `--out-dir`, every input (files, directories searched recursively)
+    /// is converted into that directory, names and the layout below a
+    /// directory argument kept; a file that fails is reported and skipped,
+    /// never leaving a partial output. Exit 1 when any failed.
+    Convert {
+        /// Input format (needed for `-`).
+        #[arg(long, value_enum)]
+        from: Option<Format>,
+        /// Output format (needed for `-`; with --out-dir, default glb).
+        #[arg(long, value_enum)]
+        to: Option<Format>,
+        /// Mesh resolution for glTF output: vertices around a circle
+        /// cross-section (3 to 1024).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(3..=1024))]
+        resolution: Option<u32>,
+        /// glTF output: one node per contributing piece (`piece <id>`, its
+        /// resolved properties as the node's extras) instead of one mesh.
+        #[arg(long)]
+        per_piece: bool,
+        /// Write every input's conversion into this directory (created if
+        /// need be) instead of one input to one output.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+        /// Files at once with --out-dir (default: one per core).
+        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// INPUT OUTPUT (`-` for standard input or output); with
+        /// --out-dir, the inputs: files and directories.
+        #[arg(required = true, value_name = "INPUT OUTPUT | INPUT...")]
+        paths: Vec<String>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Sskb,
+    Ssk,
+    Json,
+    Jsonl,
+    Glb,
+    Gltf,
+}
+
+impl Format {
+    pub fn of(path: &str) -> Option<Format> {
+        match Path::new(path).extension()?.to_str()? {
+            "sskb" => Some(Format::Sskb),
+            "ssk" => Some(Format::Ssk),
+            "json" => Some(Format::Json),
+            "jsonl" | "ndjson" => Some(Format::Jsonl),
+            "glb" => Some(Format::Glb),
+            "gltf" => Some(Format::Gltf),
+            _ => None,
+        }
+    }
+}
+
+pub fn input_format(file: &str) -> Result<Format, Failure> {
+    if file == "-" {
+        return Ok(Format::Sskb);
+    }
+    Format::of(file)
+        .ok_or_else(|| Failure::Usage("unknown extension (expected .sskb, .ssk, .json or .jsonl)".to_owned()))
+}

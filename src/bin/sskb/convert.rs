@@ -1,0 +1,242 @@
+//! `sskb convert`: one input to one output, or many into a directory.
+
+use std::fs::File;
+use std::io::{self, BufReader, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+
+use sskb::json::{document_json, JsonLinesReader, JsonLinesWriter};
+use sskb::{Error, ErrorKind, EventReader, Frame, SskbReader, SskbWriter};
+
+use crate::cli::Format;
+use crate::dump::pretty;
+use crate::inout::{error_line, open, options, read_document, Failure, Output};
+use crate::{batch, mesh, report, MANY};
+
+/// The conversion options every input shares.
+pub struct ConvertOptions {
+    pub from: Option<Format>,
+    pub to: Option<Format>,
+    pub resolution: Option<u32>,
+    pub per_piece: bool,
+}
+
+impl ConvertOptions {
+    /// The usage error of these options for a glTF output or not.
+    fn misuse(&self, to: Format) -> Option<&'static str> {
+        let meshing = matches!(to, Format::Glb | Format::Gltf);
+        (!meshing && (self.resolution.is_some() || self.per_piece))
+            .then_some("--resolution and --per-piece apply to .glb and .gltf output")
+    }
+
+    /// Converts one input to one output of known formats.
+    fn run(&self, from: Format, input: &str, to: Format, output: &str) -> Result<(), Failure> {
+        if matches!(to, Format::Glb | Format::Gltf) {
+            mesh::convert(input, from, output, to, self.resolution.unwrap_or(32), self.per_piece)
+        } else {
+            convert_files(from, to, input, output)
+        }
+    }
+}
+
+pub fn convert(options: &ConvertOptions, input: &str, output: &str) -> u8 {
+    let Some(from) = options.from.or_else(|| Format::of(input)) else {
+        eprintln!("error: {input}: give --from (sskb, ssk, json, jsonl) for this input");
+        return 2;
+    };
+    let Some(to) = options.to.or_else(|| Format::of(output)) else {
+        eprintln!("error: {output}: give --to (sskb, ssk, json, jsonl, glb, gltf) for this output");
+        return 2;
+    };
+    if matches!(from, Format::Glb | Format::Gltf) {
+        eprintln!("error: {input}: glTF is an output format only");
+        return 2;
+    }
+    if let Some(m) = options.misuse(to) {
+        eprintln!("error: {m}");
+        return 2;
+    }
+    if to == Format::Gltf && output == "-" {
+        eprintln!(
+            "error: a .gltf output needs a file name: its buffer is written beside it (use .glb for standard output)"
+        );
+        return 2;
+    }
+    report(input, options.run(from, input, to, output))
+}
+
+/// An input's format and output, or why it has none.
+type Planned = Result<(Format, PathBuf), Failure>;
+
+/// `convert --out-dir DIR INPUT...`: each input into DIR, in parallel.
+pub fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &[String]) -> u8 {
+    let to = options.to.unwrap_or(Format::Glb);
+    if let Some(m) = options.misuse(to) {
+        eprintln!("error: {m}");
+        return 2;
+    }
+    if inputs.iter().any(|i| i == "-") {
+        eprintln!("error: with --out-dir, every input needs a name (`-` has none)");
+        return 2;
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: {}: cannot create the directory: {e}", dir.display());
+        return 2;
+    }
+    let found = batch::collect(inputs);
+    MANY.store(found.len() > 1, Ordering::Relaxed);
+    let extension = format!("{to:?}").to_lowercase();
+    // Each output, or why there is none; two inputs may not share one.
+    let mut taken: std::collections::HashMap<PathBuf, String> = std::collections::HashMap::new();
+    let planned: Vec<(&batch::Found, Planned)> = found
+        .iter()
+        .map(|f| {
+            let plan = (|| {
+                if let Some(e) = &f.failed {
+                    return Err(e.clone());
+                }
+                let from = options.from.or_else(|| Format::of(&f.path)).ok_or_else(|| {
+                    Failure::Usage(
+                        "unknown extension (expected .sskb, .ssk, .json or .jsonl; or give --from)".to_owned(),
+                    )
+                })?;
+                if matches!(from, Format::Glb | Format::Gltf) {
+                    return Err(Failure::Usage("glTF is an output format only".to_owned()));
+                }
+                let name = f
+                    .below
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from(Path::new(&f.path).file_name().unwrap_or_default()));
+                let out = dir.join(name).with_extension(&extension);
+                if let Some(first) = taken.get(&out) {
+                    return Err(Failure::Usage(format!(
+                        "its output {} is already {first}'s",
+                        out.display()
+                    )));
+                }
+                taken.insert(out.clone(), f.path.clone());
+                Ok((from, out))
+            })();
+            (f, plan)
+        })
+        .collect();
+    let mut code = 0;
+    let mut summary = batch::Summary::start();
+    batch::run(
+        &planned,
+        jobs,
+        |(f, plan)| {
+            let r = plan.clone().and_then(|(from, out)| {
+                if let Some(parent) = out.parent() {
+                    std::fs::create_dir_all(parent).map_err(Error::from)?;
+                }
+                options.run(from, &f.path, to, &out.to_string_lossy())
+            });
+            (r, batch::size_of(&f.path))
+        },
+        |(f, _), (r, bytes)| {
+            summary.add(r.as_ref().err(), bytes);
+            if let Err(e) = r {
+                code = 1;
+                eprintln!("{}", error_line(&f.path, &e));
+            }
+        },
+    );
+    eprintln!("{}", summary.line("converted", "failed"));
+    code
+}
+
+fn convert_files(from: Format, to: Format, input: &str, output: &str) -> Result<(), Failure> {
+    match (from, to) {
+        (Format::Sskb, Format::Sskb) => {
+            // Event by event: constant memory per point.
+            let src = open(input)?;
+            let mut out = Output::create(output)?;
+            {
+                let mut w = SskbWriter::new(&mut out.writer);
+                for ev in EventReader::with_options(src.reader, options(src.len)) {
+                    w.write_event(&ev?)?;
+                }
+                w.finish()?;
+            }
+            Ok(out.commit()?)
+        }
+        (Format::Sskb, Format::Jsonl) => {
+            let src = open(input)?;
+            let mut out = Output::create(output)?;
+            let mut w = JsonLinesWriter::new(&mut out.writer);
+            for frame in SskbReader::with_options(src.reader, options(src.len)) {
+                w.frame(&frame?)?;
+            }
+            Ok(out.commit()?)
+        }
+        (Format::Jsonl, Format::Sskb) => jsonl_to_sskb(input, output),
+        (from, to) => {
+            let doc = read_document(input, from)?;
+            let bytes = match to {
+                Format::Sskb => sskb::encode(&doc)?,
+                Format::Ssk => sskb::to_ssk(&doc)?.into_bytes(),
+                Format::Json => pretty(&document_json(&doc)?)?,
+                Format::Jsonl => {
+                    let mut w = JsonLinesWriter::new(Vec::new());
+                    w.document(&doc)?;
+                    w.into_inner()
+                }
+                // `ConvertOptions::run` sends glTF output to the mesher.
+                Format::Glb | Format::Gltf => {
+                    return Err(Failure::Usage("glTF output goes through the mesher".to_owned()))
+                }
+            };
+            let mut out = Output::create(output)?;
+            out.writer.write_all(&bytes)?;
+            Ok(out.commit()?)
+        }
+    }
+}
+
+/// JSON Lines to `.sskb` in two streaming passes: the header needs the piece
+/// count first. Standard input is spooled to a temporary file.
+fn jsonl_to_sskb(input: &str, output: &str) -> Result<(), Failure> {
+    let (mut file, spooled) = if input == "-" {
+        let path = std::env::temp_dir().join(format!("sskb-stdin-{}.jsonl", std::process::id()));
+        let mut f = File::options().read(true).write(true).create_new(true).open(&path)?;
+        io::copy(&mut io::stdin().lock(), &mut f)?;
+        f.rewind()?;
+        (f, Some(path))
+    } else {
+        (File::open(input)?, None)
+    };
+    let result = (|| -> Result<(), Failure> {
+        let mut lines = JsonLinesReader::new(BufReader::new(&mut file));
+        lines.version()?;
+        let mut count: u32 = 0;
+        while lines.next_piece()?.is_some() {
+            count = count
+                .checked_add(1)
+                .ok_or_else(|| Error::new(ErrorKind::Structure, "more than u32::MAX pieces"))?;
+        }
+        drop(lines);
+        file.rewind()?;
+        let mut lines = JsonLinesReader::new(BufReader::new(&mut file));
+        let version = lines.version()?;
+        let mut out = Output::create(output)?;
+        {
+            let mut w = SskbWriter::new(&mut out.writer);
+            w.write_frame(&Frame::Header(sskb::Header {
+                version,
+                piece_count: count,
+            }))?;
+            while let Some(p) = lines.next_piece()? {
+                w.write_frame(&Frame::Piece(p))?;
+            }
+            let properties = lines.take_properties();
+            w.write_frame(&Frame::End(sskb::End { properties }))?;
+            w.finish()?;
+        }
+        Ok(out.commit()?)
+    })();
+    if let Some(path) = spooled {
+        let _ = std::fs::remove_file(path);
+    }
+    result
+}
