@@ -9,7 +9,8 @@ use crate::error::{Error, Result};
 use crate::event::{End, Event, Header};
 use crate::limits::Limits;
 use crate::model::{Piece, Point};
-use crate::state::{DecodeOptions, Input, Machine};
+use crate::options::DecodeOptions;
+use crate::state::{Input, Machine};
 use crate::wire::{self, MIN_POINT};
 
 /// A decoded unit at piece granularity.

@@ -100,6 +100,7 @@ mod limits;
 #[cfg(feature = "mesh")]
 pub mod mesh;
 mod model;
+mod options;
 mod properties;
 mod read;
 mod resolve;
@@ -115,10 +116,10 @@ pub use error::{Error, ErrorKind, Result};
 pub use event::{End, Event, Header, PieceEnd, PieceStart};
 pub use limits::Limits;
 pub use model::{Document, Mode, Piece, Point, Shape, Vec2, Vec3};
+pub use options::DecodeOptions;
 pub use properties::{Properties, Value, DEFAULT_MAX_YAML_DEPTH, MAX_YAML_DEPTH_CAP};
-pub use read::{decode_bytes, decode_slice, read_document, DecoderReader, EventReader, SskbReader};
+pub use read::{decode_bytes, decode_slice, read_document, read_some, DecoderReader, EventReader, SskbReader};
 pub use resolve::{resolve, ResolvedDocument, ResolvedPiece};
-pub use state::DecodeOptions;
 pub use text::{parse_ssk, parse_ssk_value, to_ssk};
 /// Re-exported so users need not depend on `tokio-util` to call `decode` and `encode`.
 pub use tokio_util::codec::{Decoder, Encoder};

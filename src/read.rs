@@ -11,7 +11,8 @@ use tokio_util::codec::Decoder;
 use crate::codec::{Assembler, EventDecoder, Frame, SskbDecoder};
 use crate::error::Result;
 use crate::model::Document;
-use crate::state::{DecodeOptions, Input, Machine, SliceInput};
+use crate::options::DecodeOptions;
+use crate::state::{Input, Machine};
 use crate::wire::MIN_PIECE;
 
 /// Decodes a whole document from a slice, with strict properties and default
@@ -40,28 +41,24 @@ pub fn decode_bytes(data: Bytes) -> Result<Document> {
     DecodeOptions::new().decode_bytes(data)
 }
 
-impl DecodeOptions {
-    /// Decodes a whole document from a slice with these options (the input
-    /// length is the slice's).
-    ///
-    /// # Errors
-    /// As [`decode_slice`].
-    pub fn decode_slice(&self, data: &[u8]) -> Result<Document> {
-        let opts = self.input_len(data.len() as u64);
-        decode_document(opts, SliceInput(data))
-    }
-
-    /// Decodes a whole document from `Bytes`; property blobs share its memory.
-    ///
-    /// # Errors
-    /// As [`decode_slice`].
-    pub fn decode_bytes(&self, data: Bytes) -> Result<Document> {
-        let opts = self.input_len(data.len() as u64);
-        decode_document(opts, data)
+/// One `read` into `buf`, retried while it is interrupted. A reader that
+/// claims more than `buf` holds is not believed: the count is at most
+/// `buf.len()`. (Every reading loop of the crate and its Python module
+/// reads through this.)
+///
+/// # Errors
+/// The reader's, but `Interrupted`.
+#[doc(hidden)]
+pub fn read_some<R: Read + ?Sized>(reader: &mut R, buf: &mut [u8]) -> std::io::Result<usize> {
+    loop {
+        match reader.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            r => return r.map(|n| n.min(buf.len())),
+        }
     }
 }
 
-fn decode_document<I: Input>(opts: DecodeOptions, mut input: I) -> Result<Document> {
+pub(crate) fn decode_document<I: Input>(opts: DecodeOptions, mut input: I) -> Result<Document> {
     let mut machine = Machine::new(opts, true);
     let mut assembler = Assembler::default();
     let mut doc = Document::default();
@@ -127,14 +124,8 @@ impl<R: Read> Window<R> {
         if self.buf.len() - self.end < READ_CHUNK {
             self.buf.resize(self.end + READ_CHUNK, 0);
         }
-        let n = loop {
-            match self.reader.read(&mut self.buf[self.end..]) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                other => break other?,
-            }
-        };
-        // A reader that claims more than it was given is not believed.
-        self.end += n.min(self.buf.len() - self.end);
+        let n = read_some(&mut self.reader, &mut self.buf[self.end..])?;
+        self.end += n;
         self.eof = n == 0;
         Ok(())
     }
@@ -263,12 +254,7 @@ impl<R: Read, D: Decoder<Error = crate::Error>> DecoderReader<R, D> {
             if let Some(item) = self.decoder.decode(&mut self.buf)? {
                 return Ok(Some(item));
             }
-            let n = loop {
-                match self.reader.read(&mut self.scratch) {
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    other => break other?,
-                }
-            };
+            let n = read_some(&mut self.reader, &mut self.scratch)?;
             self.buf.extend_from_slice(&self.scratch[..n]);
             if n == 0 {
                 self.eof = true;

@@ -14,8 +14,8 @@ use bytes::{Buf, Bytes, BytesMut};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::event::{End, Event, Header, PieceEnd, PieceStart};
-use crate::limits::Limits;
 use crate::model::Point;
+use crate::options::DecodeOptions;
 use crate::properties::Properties;
 use crate::wire::{self, Head, In, PResult, Problem, Tail, MAX_POINT, MIN_PIECE, MIN_POINT};
 
@@ -75,72 +75,6 @@ impl Input for SliceInput<'_> {
         let b = Bytes::copy_from_slice(&self.0[..n]);
         self.0 = &self.0[n..];
         b
-    }
-}
-
-/// How to decode: limits, strict or raw properties, the input length when known.
-///
-/// Every way in ([`decode_slice`](crate::decode_slice), the readers, the
-/// codecs) takes these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DecodeOptions {
-    pub(crate) limits: Limits,
-    pub(crate) strict: bool,
-    pub(crate) input_len: Option<u64>,
-    pub(crate) major_one_only: bool,
-}
-
-impl Default for DecodeOptions {
-    fn default() -> Self {
-        DecodeOptions::new()
-    }
-}
-
-impl DecodeOptions {
-    /// Default limits, strict properties, unknown input length.
-    pub const fn new() -> DecodeOptions {
-        DecodeOptions {
-            limits: Limits::new(),
-            strict: true,
-            input_len: None,
-            major_one_only: false,
-        }
-    }
-
-    /// Use these limits.
-    #[must_use]
-    pub const fn limits(mut self, limits: Limits) -> DecodeOptions {
-        self.limits = limits;
-        self
-    }
-
-    /// Keep property blobs raw and unchecked (only their length is checked).
-    /// By default every non-empty blob is parsed and checked while decoding
-    /// (`malformed_properties`).
-    #[must_use]
-    pub const fn raw_properties(mut self) -> DecodeOptions {
-        self.strict = false;
-        self
-    }
-
-    /// Refuse headers of major version 0 (`unsupported_version`), reading
-    /// only major 1. By default major 0 is read with the 1.0 layout: the
-    /// reference stamps the document's own version (`0.6`, `0.9`, ...)
-    /// into the header of the 1.0 layout it writes, and reads such files
-    /// back itself.
-    #[must_use]
-    pub const fn major_one_only(mut self) -> DecodeOptions {
-        self.major_one_only = true;
-        self
-    }
-
-    /// The total input length, when known: every count is then checked
-    /// against the bytes left the moment it is read
-    /// (`count_exceeds_remaining`).
-    #[must_use]
-    pub const fn input_len(mut self, len: u64) -> DecodeOptions {
-        self.input_len = Some(len);
-        self
     }
 }
 

@@ -8,9 +8,10 @@ use crate::codec::Frame;
 use crate::error::{Error, ErrorKind, Result};
 use crate::event::{Event, PieceStart};
 use crate::model::{Document, Piece, Point, Shape};
+use crate::options::DecodeOptions;
 use crate::read::Window;
 use crate::resolve::check_from;
-use crate::state::{DecodeOptions, Input, Machine, SliceInput};
+use crate::state::{Input, Machine, SliceInput};
 use crate::write::{check_point, TailRef};
 
 /// Default `transition_out.x` of a segment's first point.
@@ -32,8 +33,8 @@ struct Rec {
 
 const HAS_FROM: u8 = 1;
 const HAS_POINTS: u8 = 2;
-const SIZE: u8 = 4;
-const SIDES: u8 = 8;
+const HAS_SIZE: u8 = 4;
+const HAS_SIDES: u8 = 8;
 const CIRCLE: u8 = 16;
 const NGON: u8 = 32;
 const HAS_AFFECTS: u8 = 64;
@@ -68,7 +69,7 @@ impl Rec {
 
 /// When a recorded problem is reported, in the reference's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
+enum Phase {
     /// A field other than the points (size, rotation, sides, affects).
     Own,
     /// A point's value, or a segment's transition curve.
@@ -155,7 +156,7 @@ pub struct Validator {
     affect_ranges: Vec<(u32, u32, u32)>,
     /// The first problem of each piece that has one (rare: the decoder
     /// rejects most of them already), by record index.
-    problems: Vec<(u32, Stage, String)>,
+    problems: Vec<(u32, Phase, String)>,
     current: Option<Building>,
     finished: bool,
     /// Whether every point comes from this crate's decoder, which has
@@ -231,8 +232,9 @@ impl Validator {
         let Ok(index) = u32::try_from(self.recs.len()) else {
             return Err(Self::misuse("more than u32::MAX pieces in one document"));
         };
-        b.rec.flags |=
-            if t.size.is_some() { SIZE } else { 0 } | if t.sides.is_some() { SIDES } else { 0 } | shape_flag(t.shape);
+        b.rec.flags |= if t.size.is_some() { HAS_SIZE } else { 0 }
+            | if t.sides.is_some() { HAS_SIDES } else { 0 }
+            | shape_flag(t.shape);
         if let Some(ids) = t.affects {
             let start = u32::try_from(self.affects.len()).ok();
             let len = u32::try_from(ids.len()).ok();
@@ -244,9 +246,9 @@ impl Validator {
             b.rec.flags |= HAS_AFFECTS;
         }
         if let Err(problem) = t.check() {
-            self.problems.push((index, Stage::Own, problem.describe().2));
+            self.problems.push((index, Phase::Own, problem.describe().2));
         } else if let Some(problem) = b.point_problem {
-            self.problems.push((index, Stage::Points, problem));
+            self.problems.push((index, Phase::Points, problem));
         }
         self.recs.push(b.rec);
         Ok(())
@@ -363,8 +365,8 @@ impl Validator {
             res[r.id as usize] = Resolved {
                 points: if r.flags & HAS_POINTS != 0 { i } else { base.points },
                 affects: if r.flags & HAS_AFFECTS != 0 { i } else { base.affects },
-                flags: (r.flags & (SIZE | SIDES))
-                    | (base.flags & (SIZE | SIDES))
+                flags: (r.flags & (HAS_SIZE | HAS_SIDES))
+                    | (base.flags & (HAS_SIZE | HAS_SIDES))
                     | if own_shape != 0 {
                         own_shape
                     } else {
@@ -379,13 +381,13 @@ impl Validator {
             if points.unwrap_or(0) == 0 {
                 return Err(invalid(r, i, "has no points after inheritance"));
             }
-            if v.flags & SIZE == 0 {
+            if v.flags & HAS_SIZE == 0 {
                 return Err(invalid(r, i, "has no `size` after inheritance"));
             }
             let Some(shape) = flag_shape(v.flags) else {
                 return Err(invalid(r, i, "has no `shape` after inheritance"));
             };
-            let problem = |stage: Stage, k: usize| {
+            let problem = |stage: Phase, k: usize| {
                 self.problems
                     .binary_search_by_key(&(k as u32), |p| p.0)
                     .ok()
@@ -393,10 +395,10 @@ impl Validator {
                     .filter(|p| p.1 == stage)
                     .map(|p| &p.2)
             };
-            if let Some(m) = problem(Stage::Own, i) {
+            if let Some(m) = problem(Phase::Own, i) {
                 return Err(invalid(r, i, m));
             }
-            if shape == Shape::Ngon && v.flags & SIDES == 0 {
+            if shape == Shape::Ngon && v.flags & HAS_SIDES == 0 {
                 return Err(invalid(r, i, "is an ngon without `sides`"));
             }
             let list = self
@@ -424,7 +426,7 @@ impl Validator {
                 }
             }
             if let Some(m) = (v.points != NONE)
-                .then(|| problem(Stage::Points, v.points as usize))
+                .then(|| problem(Phase::Points, v.points as usize))
                 .flatten()
             {
                 return Err(invalid(r, i, m));

@@ -165,7 +165,7 @@ pub(crate) enum Rule {
     /// Sizes: no negative component.
     NonNegative,
     /// Transition `x`: within [0, 1].
-    Unit,
+    ZeroToOne,
 }
 
 /// Whether `v` may stand in `field` under `rule` (finite, and the rule).
@@ -179,7 +179,7 @@ pub(crate) fn check_f32(v: f32, field: &'static str, rule: Rule) -> Result<(), P
             field,
             format!("`{field}` is negative ({v}); sizes must be >= 0"),
         )),
-        Rule::Unit if !(0.0..=1.0).contains(&v) => Err(Problem::Structure(
+        Rule::ZeroToOne if !(0.0..=1.0).contains(&v) => Err(Problem::Structure(
             field,
             format!("`{field}` is {v}; a transition x must be within [0, 1]"),
         )),
@@ -209,13 +209,13 @@ fn f32_field<'a>(i: In<'a>, field: &'static str, rule: Rule) -> PResult<'a, f32>
 /// Field names of one vector field, e.g. `["size.x", "size.y", "size.z"]`.
 pub(crate) type Names = [&'static str; 3];
 
-pub(crate) const POSITION: Names = ["x", "y", "z"];
-pub(crate) const CURVE_IN: Names = ["curve_in.x", "curve_in.y", "curve_in.z"];
-pub(crate) const CURVE_OUT: Names = ["curve_out.x", "curve_out.y", "curve_out.z"];
-pub(crate) const SIZE: Names = ["size.x", "size.y", "size.z"];
-pub(crate) const ROTATION: Names = ["rotation.x", "rotation.y", "rotation.z"];
-pub(crate) const TRANSITION_IN: Names = ["transition_in.x", "transition_in.y", ""];
-pub(crate) const TRANSITION_OUT: Names = ["transition_out.x", "transition_out.y", ""];
+pub(crate) const POSITION_NAMES: Names = ["x", "y", "z"];
+pub(crate) const CURVE_IN_NAMES: Names = ["curve_in.x", "curve_in.y", "curve_in.z"];
+pub(crate) const CURVE_OUT_NAMES: Names = ["curve_out.x", "curve_out.y", "curve_out.z"];
+pub(crate) const SIZE_NAMES: Names = ["size.x", "size.y", "size.z"];
+pub(crate) const ROTATION_NAMES: Names = ["rotation.x", "rotation.y", "rotation.z"];
+pub(crate) const TRANSITION_IN_NAMES: Names = ["transition_in.x", "transition_in.y", ""];
+pub(crate) const TRANSITION_OUT_NAMES: Names = ["transition_out.x", "transition_out.y", ""];
 
 fn vec3<'a>(i: In<'a>, names: &Names, rule: Rule) -> PResult<'a, Vec3> {
     let (i, x) = f32_field(i, names[0], rule)?;
@@ -225,7 +225,7 @@ fn vec3<'a>(i: In<'a>, names: &Names, rule: Rule) -> PResult<'a, Vec3> {
 }
 
 fn transition<'a>(i: In<'a>, names: &Names) -> PResult<'a, Vec2> {
-    let (i, x) = f32_field(i, names[0], Rule::Unit)?;
+    let (i, x) = f32_field(i, names[0], Rule::ZeroToOne)?;
     let (i, y) = f32_field(i, names[1], Rule::Any)?;
     Ok((i, Vec2 { x, y }))
 }
@@ -363,13 +363,13 @@ pub(crate) fn piece_head(i: In<'_>) -> PResult<'_, Head> {
 
 /// One point: position and six presence-guarded fields (18 to 78 bytes).
 pub(crate) fn point(i: In<'_>) -> PResult<'_, Point> {
-    let (i, position) = vec3(i, &POSITION, Rule::Any)?;
-    let (i, curve_in) = optional(i, |i| vec3(i, &CURVE_IN, Rule::Any))?;
-    let (i, curve_out) = optional(i, |i| vec3(i, &CURVE_OUT, Rule::Any))?;
-    let (i, size) = optional(i, |i| vec3(i, &SIZE, Rule::NonNegative))?;
-    let (i, rotation) = optional(i, |i| vec3(i, &ROTATION, Rule::Any))?;
-    let (i, transition_in) = optional(i, |i| transition(i, &TRANSITION_IN))?;
-    let (i, transition_out) = optional(i, |i| transition(i, &TRANSITION_OUT))?;
+    let (i, position) = vec3(i, &POSITION_NAMES, Rule::Any)?;
+    let (i, curve_in) = optional(i, |i| vec3(i, &CURVE_IN_NAMES, Rule::Any))?;
+    let (i, curve_out) = optional(i, |i| vec3(i, &CURVE_OUT_NAMES, Rule::Any))?;
+    let (i, size) = optional(i, |i| vec3(i, &SIZE_NAMES, Rule::NonNegative))?;
+    let (i, rotation) = optional(i, |i| vec3(i, &ROTATION_NAMES, Rule::Any))?;
+    let (i, transition_in) = optional(i, |i| transition(i, &TRANSITION_IN_NAMES))?;
+    let (i, transition_out) = optional(i, |i| transition(i, &TRANSITION_OUT_NAMES))?;
     Ok((
         i,
         Point {
@@ -546,8 +546,8 @@ pub(crate) fn tail(input: In<'_>, head: Head) -> PResult<'_, Tail> {
     let i = input;
     let i = match head.mask {
         None => {
-            let (i, rotation) = optional(i, |i| vec3(i, &ROTATION, Rule::Any))?;
-            let (i, size) = vec3(i, &SIZE, Rule::NonNegative)?;
+            let (i, rotation) = optional(i, |i| vec3(i, &ROTATION_NAMES, Rule::Any))?;
+            let (i, size) = vec3(i, &SIZE_NAMES, Rule::NonNegative)?;
             let (i, shape) = shape(i)?;
             let (i, sides) = optional(i, sides)?;
             let (i, mode) = mode(i)?;
@@ -569,11 +569,11 @@ pub(crate) fn tail(input: In<'_>, head: Head) -> PResult<'_, Tail> {
         Some(mask) => {
             let mut i = i;
             if mask & bit::ROTATION != 0 {
-                let (r, v) = vec3(i, &ROTATION, Rule::Any)?;
+                let (r, v) = vec3(i, &ROTATION_NAMES, Rule::Any)?;
                 (i, t.rotation) = (r, Some(v));
             }
             if mask & bit::SIZE != 0 {
-                let (r, v) = vec3(i, &SIZE, Rule::NonNegative)?;
+                let (r, v) = vec3(i, &SIZE_NAMES, Rule::NonNegative)?;
                 (i, t.size) = (r, Some(v));
             }
             if mask & bit::SHAPE != 0 {

@@ -8,8 +8,8 @@ use crate::event::PieceEnd;
 use crate::model::{Mode, Piece, Point, Shape, Vec2, Vec3};
 use crate::properties::Properties;
 use crate::wire::{
-    bit, check_f32, check_sides, Names, Problem, Rule, CURVE_IN, CURVE_OUT, POSITION, ROTATION, SIZE, TRANSITION_IN,
-    TRANSITION_OUT,
+    bit, check_f32, check_sides, Names, Problem, Rule, CURVE_IN_NAMES, CURVE_OUT_NAMES, POSITION_NAMES, ROTATION_NAMES,
+    SIZE_NAMES, TRANSITION_IN_NAMES, TRANSITION_OUT_NAMES,
 };
 
 fn check_vec3(v: Vec3, names: &Names, rule: Rule) -> Result<(), Problem> {
@@ -19,25 +19,28 @@ fn check_vec3(v: Vec3, names: &Names, rule: Rule) -> Result<(), Problem> {
 }
 
 fn check_transition(v: Vec2, names: &Names) -> Result<(), Problem> {
-    check_f32(v.x, names[0], Rule::Unit)?;
+    check_f32(v.x, names[0], Rule::ZeroToOne)?;
     check_f32(v.y, names[1], Rule::Any)
 }
 
 /// Checks every value of a point (finite, sizes >= 0, transition x in [0, 1]).
 pub(crate) fn check_point(p: &Point) -> Result<(), Problem> {
-    check_vec3(p.position, &POSITION, Rule::Any)?;
+    check_vec3(p.position, &POSITION_NAMES, Rule::Any)?;
     let vectors = [
-        (p.curve_in, &CURVE_IN, Rule::Any),
-        (p.curve_out, &CURVE_OUT, Rule::Any),
-        (p.size, &SIZE, Rule::NonNegative),
-        (p.rotation, &ROTATION, Rule::Any),
+        (p.curve_in, &CURVE_IN_NAMES, Rule::Any),
+        (p.curve_out, &CURVE_OUT_NAMES, Rule::Any),
+        (p.size, &SIZE_NAMES, Rule::NonNegative),
+        (p.rotation, &ROTATION_NAMES, Rule::Any),
     ];
     for (v, names, rule) in vectors {
         if let Some(v) = v {
             check_vec3(v, names, rule)?;
         }
     }
-    for (v, names) in [(p.transition_in, &TRANSITION_IN), (p.transition_out, &TRANSITION_OUT)] {
+    for (v, names) in [
+        (p.transition_in, &TRANSITION_IN_NAMES),
+        (p.transition_out, &TRANSITION_OUT_NAMES),
+    ] {
         if let Some(v) = v {
             check_transition(v, names)?;
         }
@@ -106,10 +109,10 @@ impl TailRef<'_> {
     /// Checks values: finite, size >= 0, sides >= 3, unique affects.
     pub fn check(&self) -> Result<(), Problem> {
         if let Some(r) = self.rotation {
-            check_vec3(r, &ROTATION, Rule::Any)?;
+            check_vec3(r, &ROTATION_NAMES, Rule::Any)?;
         }
         if let Some(s) = self.size {
-            check_vec3(s, &SIZE, Rule::NonNegative)?;
+            check_vec3(s, &SIZE_NAMES, Rule::NonNegative)?;
         }
         if let Some(n) = self.sides {
             check_sides(n)?;

@@ -3,7 +3,6 @@
 //! decoded with the GIL released; memory holds one piece and one chunk.
 
 use std::fs::File;
-use std::io::Read;
 
 use bytes::BytesMut;
 use pyo3::prelude::*;
@@ -100,12 +99,7 @@ impl PieceIter {
                 let read = py.detach(|| {
                     let start = buf.len();
                     buf.resize(start + chunk, 0);
-                    let r = loop {
-                        match f.read(&mut buf[start..]) {
-                            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                            r => break r,
-                        }
-                    };
+                    let r = sskb::read_some(f, &mut buf[start..]);
                     buf.truncate(start + *r.as_ref().unwrap_or(&0));
                     r
                 });

@@ -130,22 +130,22 @@ impl Transition {
 /// A right-handed orthonormal frame: `x`, `y` span the cross-section and
 /// `z` is the tangent.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame {
+pub(crate) struct PathFrame {
     pub x: V3,
     pub y: V3,
     pub z: V3,
 }
 
-impl Frame {
+impl PathFrame {
     /// The frame at the start of a path (and wherever transport fails):
     /// z the tangent, x the rotated local X projected off it (else the
     /// rotated local Y), y = z × x.
-    pub fn initial(tangent: V3, rot: &M3) -> Frame {
+    pub fn initial(tangent: V3, rot: &M3) -> PathFrame {
         let project = |a: V3| unit(sub(a, scale(tangent, dot(a, tangent))));
         let x = project(mul(rot, [1.0, 0.0, 0.0]))
             .or_else(|| project(mul(rot, [0.0, 1.0, 0.0])))
             .unwrap_or([1.0, 0.0, 0.0]);
-        Frame {
+        PathFrame {
             x,
             y: cross(tangent, x),
             z: tangent,
@@ -154,10 +154,10 @@ impl Frame {
 
     /// The frame carried to a new tangent by the minimal rotation; `None`
     /// when the tangents are opposite.
-    pub fn carried(&self, tangent: V3) -> Option<Frame> {
+    pub fn carried(&self, tangent: V3) -> Option<PathFrame> {
         let x = transport(self.x, self.z, tangent)?;
         let x = unit(sub(x, scale(tangent, dot(x, tangent))))?;
-        Some(Frame {
+        Some(PathFrame {
             x,
             y: cross(tangent, x),
             z: tangent,
@@ -165,8 +165,8 @@ impl Frame {
     }
 
     /// The rotated world axes: the frame of a point-defined piece.
-    pub fn rotated(rot: &M3) -> Frame {
-        Frame {
+    pub fn rotated(rot: &M3) -> PathFrame {
+        PathFrame {
             x: mul(rot, [1.0, 0.0, 0.0]),
             y: mul(rot, [0.0, 1.0, 0.0]),
             z: mul(rot, [0.0, 0.0, 1.0]),
@@ -214,7 +214,7 @@ mod tests {
         a.curve_out = Some(Vec3::new(0.0, 0.0, 80.0));
         b.curve_in = Some(Vec3::new(20.0, 50.0, 100.0));
         let s = Segment::between(&a, &b);
-        let mut f = Frame::initial(s.tangent(0.0).unwrap(), &rotation([0.0, 0.0, 30.0]));
+        let mut f = PathFrame::initial(s.tangent(0.0).unwrap(), &rotation([0.0, 0.0, 30.0]));
         for k in 1..=200 {
             f = f.carried(s.tangent(f64::from(k) / 200.0).unwrap()).unwrap();
             for (p, q) in [(f.x, f.y), (f.y, f.z), (f.x, f.z)] {

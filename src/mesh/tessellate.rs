@@ -8,7 +8,7 @@
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
 use super::math::{add, rotation, scale, v, V3};
-use super::path::{lerp_rotation, Frame, Segment, Transition};
+use super::path::{lerp_rotation, PathFrame, Segment, Transition};
 use super::Mesh;
 use crate::error::{Error, ErrorKind, Result};
 use crate::{ResolvedPiece, Shape};
@@ -46,7 +46,7 @@ fn section(piece: &ResolvedPiece, resolution: u32) -> Vec<(f64, f64)> {
         .collect()
 }
 
-fn ring(centre: V3, f: &Frame, size: V3, dirs: &[(f64, f64)], shrink: f64, lift: f64) -> Vec<V3> {
+fn ring(centre: V3, f: &PathFrame, size: V3, dirs: &[(f64, f64)], shrink: f64, lift: f64) -> Vec<V3> {
     let z = add(centre, scale(f.z, lift));
     dirs.iter()
         .map(|(c, s)| {
@@ -150,7 +150,7 @@ fn point_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
         return None;
     }
     let centre = v(piece.points[0].position);
-    let f = Frame::rotated(&rotation(v(piece.effective_rotation(0)?)));
+    let f = PathFrame::rotated(&rotation(v(piece.effective_rotation(0)?)));
     let bottom = add(centre, scale(f.z, -size[2]));
     let top = add(centre, scale(f.z, size[2]));
     match piece.shape {
@@ -176,14 +176,14 @@ fn point_piece(piece: &ResolvedPiece, n: u32) -> Option<Mesh> {
 /// One sample along the path: where, which way, how big.
 struct Sample {
     centre: V3,
-    frame: Frame,
+    frame: PathFrame,
     size: V3,
 }
 
 fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<(Mesh, bool)> {
     let pts = &piece.points;
     let mut samples: Vec<Sample> = Vec::new();
-    let mut frame: Option<Frame> = None;
+    let mut frame: Option<PathFrame> = None;
     let usable: Vec<usize> = (0..pts.len() - 1)
         .filter(|&i| !Segment::between(&pts[i], &pts[i + 1]).is_degenerate())
         .collect();
@@ -208,7 +208,7 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<(Mesh, bool)> {
             }
             let f = match frame.and_then(|f| f.carried(tangent)) {
                 Some(f) => f,
-                None => Frame::initial(tangent, &lerp_rotation(r0, r1, p)),
+                None => PathFrame::initial(tangent, &lerp_rotation(r0, r1, p)),
             };
             frame = Some(f);
             samples.push(Sample {
