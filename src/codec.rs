@@ -336,3 +336,74 @@ impl Decoder for SskbDecoder {
         Ok(None)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 1, y: 2, z: 3}]\n  size: {x: 2, y: 2, z: 0}\n  shape: circle\n  properties: {name: a}\n- id: 1\n  from: 0\n  mode: intersect\nproperties: {units: mm}\n";
+
+    /// Frames put the events of each piece together: the same document as
+    /// a whole decode, however the bytes arrive.
+    #[test]
+    fn frames_are_whole_pieces_at_any_chunking() {
+        let doc = crate::parse_ssk(DOC).unwrap();
+        let data = crate::encode(&doc).unwrap();
+        for chunk in [1, 2, 3, 7, 64, data.len()] {
+            let mut d = SskbDecoder::new();
+            let mut buf = BytesMut::new();
+            let mut frames = Vec::new();
+            for c in data.chunks(chunk) {
+                buf.extend_from_slice(c);
+                while let Some(f) = d.decode(&mut buf).unwrap() {
+                    frames.push(f);
+                }
+            }
+            assert!(d.decode_eof(&mut buf).unwrap().is_none());
+            assert!(d.is_done());
+            let [Frame::Header(h), Frame::Piece(a), Frame::Piece(b), Frame::End(e)] = &frames[..] else {
+                panic!("chunk {chunk}: {frames:?}");
+            };
+            assert_eq!(h.piece_count, 2);
+            assert_eq!((a, b), (&doc.pieces[0], &doc.pieces[1]));
+            assert_eq!(e.properties, doc.properties);
+        }
+    }
+
+    /// At the end of input a partial frame is a typed truncation with the
+    /// offset, never `Ok(None)`.
+    #[test]
+    fn decode_eof_reports_truncation_with_the_offset() {
+        let data = crate::encode(&crate::parse_ssk(DOC).unwrap()).unwrap();
+        for cut in [0, 5, 20, data.len() - 1] {
+            let mut d = EventDecoder::new();
+            let mut buf = BytesMut::from(&data[..cut]);
+            let e = loop {
+                match d.decode_eof(&mut buf) {
+                    Ok(Some(_)) => {}
+                    Ok(None) => panic!("cut {cut}: no error"),
+                    Err(e) => break e,
+                }
+            };
+            assert_eq!(e.kind(), crate::ErrorKind::Truncated, "cut {cut}: {e}");
+            assert_eq!(e.offset(), Some(cut as u64), "cut {cut}: {e}");
+        }
+    }
+
+    /// Options given to a codec apply: a known input length makes a count
+    /// that cannot fit an error at once.
+    #[test]
+    fn options_apply() {
+        let data = crate::encode(&crate::parse_ssk(DOC).unwrap()).unwrap();
+        let mut d = EventDecoder::new().with_options(DecodeOptions::new().input_len(12));
+        let mut buf = BytesMut::from(&data[..12]);
+        let e = loop {
+            match d.decode(&mut buf) {
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("no error"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(e.kind(), crate::ErrorKind::CountExceedsRemaining, "{e}");
+    }
+}

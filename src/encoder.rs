@@ -492,3 +492,83 @@ impl<W: Write> SskbWriter<W> {
         Ok(self.inner)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc() -> Document {
+        crate::parse_ssk(
+            "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 5}]\n  size: {x: 2, y: 2, z: 0}\n  shape: circle\n- id: 1\n  from: 0\n  affects: [0]\n  mode: subtract\n",
+        )
+        .unwrap()
+    }
+
+    fn events(data: &[u8]) -> Vec<Event> {
+        crate::EventReader::new(data).collect::<Result<_>>().unwrap()
+    }
+
+    /// Events, frames and whole documents make the same bytes.
+    #[test]
+    fn every_door_writes_the_same_bytes() {
+        let d = doc();
+        let whole = encode(&d).unwrap();
+        let mut by_events = BytesMut::new();
+        let mut enc = SskbEncoder::new();
+        for ev in events(&whole) {
+            enc.encode(ev, &mut by_events).unwrap();
+        }
+        assert!(enc.is_done());
+        assert_eq!(&by_events[..], &whole[..]);
+        let mut w = SskbWriter::new(Vec::new());
+        for f in crate::SskbReader::new(&whole[..]) {
+            w.write_frame(&f.unwrap()).unwrap();
+        }
+        assert_eq!(w.finish().unwrap(), whole);
+    }
+
+    /// Out of order, the encoder says what may come where and writes
+    /// nothing for the refused event.
+    #[test]
+    fn stages_refuse_what_does_not_belong() {
+        let whole = encode(&doc()).unwrap();
+        let evs = events(&whole);
+        let (header, start, point, end) = (&evs[0], &evs[1], &evs[2], &evs[4]);
+        let mut dst = BytesMut::new();
+        let mut enc = SskbEncoder::new();
+        let e = enc.encode(point.clone(), &mut dst).unwrap_err();
+        assert!(e.message().contains("a Point can only come inside a piece"), "{e}");
+        assert!(dst.is_empty());
+        enc.encode(header.clone(), &mut dst).unwrap();
+        let e = enc.encode(header.clone(), &mut dst).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Structure);
+        // End before the pieces the header announced.
+        let last = evs.last().unwrap().clone();
+        let e = enc.encode(last, &mut dst).unwrap_err();
+        assert!(e.message().contains("piece_count is 2 but 0 pieces"), "{e}");
+        // A piece's end before all its points.
+        enc.encode(start.clone(), &mut dst).unwrap();
+        let len = dst.len();
+        let e = enc.encode(end.clone(), &mut dst).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Structure, "{e}");
+        assert_eq!(dst.len(), len);
+    }
+
+    /// A value the wire cannot hold is refused with its field.
+    #[test]
+    fn values_are_checked_before_their_bytes() {
+        let mut d = doc();
+        d.pieces[0].size = Some(crate::Vec3 {
+            x: -1.0,
+            y: 2.0,
+            z: 0.0,
+        });
+        let e = encode(&d).unwrap_err();
+        assert_eq!(e.piece_id(), Some(0));
+        assert!(e.field_path().unwrap_or("").contains("size.x"), "{e}");
+        let mut d = doc();
+        d.pieces[1].affects = Some(vec![0, 0]);
+        let e = encode(&d).unwrap_err();
+        assert!(e.message().contains("twice"), "{e}");
+    }
+}

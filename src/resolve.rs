@@ -177,3 +177,52 @@ fn resolve_one(p: &Piece, base: Option<&ResolvedPiece>) -> std::result::Result<R
         properties: p.properties.clone().or_else(|| base.and_then(|b| b.properties.clone())),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(text: &str) -> Document {
+        crate::parse_ssk(text).unwrap()
+    }
+
+    /// A piece takes each field it does not state from its resolved base,
+    /// whole; what it states wins; the base may come later in the file.
+    #[test]
+    fn inheritance_fills_what_is_not_stated() {
+        let d = doc("pieces:\n- id: 5\n  from: 2\n  size: {x: 9, y: 9, z: 0}\n- id: 2\n  from: 1\n  mode: subtract\n  affects: [1]\n- id: 1\n  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 3}]\n  size: {x: 1, y: 2, z: 0}\n  rotation: {x: 0, y: 0, z: 45}\n  shape: ngon\n  sides: 5\n");
+        let r = resolve(&d).unwrap();
+        let ids: Vec<u32> = r.pieces.iter().map(|p| p.id).collect();
+        assert_eq!(ids, [1, 2, 5]);
+        let (base, mid, top) = (&r.pieces[0], &r.pieces[1], &r.pieces[2]);
+        assert_eq!(base.effective_mode(), Mode::Add);
+        assert_eq!(mid.effective_mode(), Mode::Subtract);
+        assert_eq!(top.effective_mode(), Mode::Subtract, "mode is inherited");
+        assert_eq!(top.affects.as_deref(), Some(&[1][..]));
+        assert_eq!(top.points, base.points);
+        assert_eq!((top.shape, top.sides), (base.shape, Some(5)));
+        assert_eq!(top.size, crate::Vec3 { x: 9.0, y: 9.0, z: 0.0 });
+        assert_eq!(top.rotation, base.rotation);
+        assert_eq!(top.effective_size(1), Some(top.size));
+        assert_eq!(top.effective_rotation(2), None);
+    }
+
+    /// Every refusal names the piece.
+    #[test]
+    fn refusals_name_the_piece() {
+        for (text, piece, words) in [
+            ("pieces:\n- id: 1\n  from: 7\n", 1, "7"),
+            ("pieces:\n- id: 1\n  from: 1\n", 1, "itself"),
+            (
+                "pieces:\n- id: 3\n  points: [{x: 0, y: 0, z: 0}]\n  size: {x: 1, y: 1, z: 1}\n  shape: circle\n- id: 3\n  from: 3\n",
+                3,
+                "more than one piece",
+            ),
+        ] {
+            let e = resolve(&doc(text)).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Validation, "{text}");
+            assert_eq!(e.piece_id(), Some(piece), "{text}: {e}");
+            assert!(e.message().contains(words), "{text}: {e}");
+        }
+    }
+}

@@ -739,3 +739,117 @@ impl Machine {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A document that visits every state: two pieces (points, `affects`,
+    /// a property blob; the second inheriting with no points) and root
+    /// properties.
+    fn every_state() -> Vec<u8> {
+        let doc = crate::parse_ssk(
+            "pieces:\n\
+             - id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 5, size: {x: 1, y: 1, z: 0}}]\n  size: {x: 2, y: 2, z: 0}\n  shape: circle\n  properties: {name: a}\n\
+             - id: 1\n  from: 0\n  mode: subtract\n  affects: [0]\n\
+             properties: {units: mm}\n",
+        )
+        .unwrap();
+        crate::encode(&doc).unwrap()
+    }
+
+    /// Feeds `data` whole and returns the machine where it stopped, with
+    /// the bytes it left unread.
+    fn run(data: &[u8]) -> (Machine, usize, Option<Error>) {
+        let mut m = Machine::new(DecodeOptions::new(), true);
+        let mut input = SliceInput(data);
+        loop {
+            match m.step(&mut input) {
+                Ok(Some(_)) => {}
+                Ok(None) => return (m, input.0.len(), None),
+                Err(e) => return (m, input.0.len(), Some(e)),
+            }
+        }
+    }
+
+    /// Every prefix ends in some state; each state's end-of-input error is
+    /// `truncated`, at the end of the input, names the unit it was in, and
+    /// every state but the end is reached by some prefix.
+    #[test]
+    fn every_state_has_its_end_of_input_error() {
+        let data = every_state();
+        let mut seen = HashSet::new();
+        for cut in 0..data.len() {
+            let (m, left, err) = run(&data[..cut]);
+            assert!(err.is_none(), "prefix {cut}: {err:?}");
+            let e = m.truncation(left);
+            assert_eq!(e.kind(), ErrorKind::Truncated, "prefix {cut}: {e}");
+            assert_eq!(e.offset(), Some(cut as u64), "prefix {cut}: {e}");
+            let what = match m.next {
+                Next::Header => "the 8-byte header",
+                Next::PieceCount => "the piece count",
+                Next::PieceHead => "the head of piece",
+                Next::Point => "point ",
+                Next::Tail => "the fields after the points",
+                Next::Affects => "affects id 1 of 1",
+                Next::BlobLen if m.index >= m.piece_count => "the root property blob length",
+                Next::BlobLen => "the property blob length of piece",
+                Next::Blob(_) => "-byte property blob",
+                Next::Done | Next::Failed => panic!("prefix {cut} ended the document"),
+            };
+            assert!(e.message().contains(what), "prefix {cut}: {e}");
+            // Inside a piece (past its head) the error names the piece.
+            if m.index < m.piece_count && matches!(m.next, Next::Point | Next::Tail | Next::Affects | Next::Blob(_)) {
+                assert!(e.piece_id().is_some(), "prefix {cut}: {e}");
+            }
+            seen.insert(std::mem::discriminant(&m.next));
+        }
+        assert_eq!(seen.len(), 8, "every state but the end and a failure");
+        // The whole document: no error; one byte more: trailing bytes.
+        let (m, left, err) = run(&data);
+        assert!(err.is_none() && m.is_done() && m.eof_error(left).is_none());
+        let mut more = data.clone();
+        more.push(0);
+        let (m, left, _) = run(&more);
+        let e = m.truncation(left);
+        assert_eq!(e.kind(), ErrorKind::TrailingBytes);
+    }
+
+    /// After an error every step and the end of input give that error.
+    #[test]
+    fn a_failure_is_kept() {
+        let mut data = every_state();
+        data[0] = b'X';
+        let (mut m, left, err) = run(&data);
+        let e = err.expect("bad magic");
+        assert_eq!(e.kind(), ErrorKind::BadMagic);
+        assert_eq!(m.next, Next::Failed);
+        let again = m.step(&mut SliceInput(&data)).unwrap_err();
+        assert_eq!(again.to_string(), e.to_string());
+        assert_eq!(m.truncation(left).to_string(), e.to_string());
+    }
+
+    /// Chunked input gives the same events as whole input, and the
+    /// machine never consumes a unit before it is complete.
+    #[test]
+    fn byte_at_a_time_equals_whole() {
+        let data = every_state();
+        let mut whole = Vec::new();
+        let mut m = Machine::new(DecodeOptions::new(), true);
+        let mut input = SliceInput(&data);
+        while let Some(ev) = m.step(&mut input).unwrap() {
+            whole.push(ev);
+        }
+        let mut m = Machine::new(DecodeOptions::new(), true);
+        let mut buf = BytesMut::new();
+        let mut events = Vec::new();
+        for &b in &data {
+            buf.extend_from_slice(&[b]);
+            while let Some(ev) = m.step(&mut buf).unwrap() {
+                events.push(ev);
+            }
+        }
+        assert!(m.is_done() && buf.is_empty());
+        assert_eq!(events, whole);
+    }
+}

@@ -543,3 +543,55 @@ pub fn validate_slice(data: &[u8]) -> Result<Summary> {
     let machine = Machine::new(DecodeOptions::new().input_len(data.len() as u64), false);
     validate_input(machine, &mut SliceInput(data), |_| Ok(false))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str) -> Result<()> {
+        validate(&crate::parse_ssk(text).unwrap())
+    }
+
+    /// The streaming validator and the whole-document one agree, and each
+    /// rule is reported with the piece it is about.
+    #[test]
+    fn rules_by_piece() {
+        let ok = "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 5}]\n  size: {x: 2, y: 2, z: 0}\n  shape: circle\n- id: 1\n  from: 0\n  mode: subtract\n  affects: [0]\n";
+        check(ok).unwrap();
+        let bytes = crate::encode(&crate::parse_ssk(ok).unwrap()).unwrap();
+        assert_eq!(validate_slice(&bytes).unwrap().pieces, 2);
+        for (text, piece, words) in [
+            (ok.replace("affects: [0]", "affects: [1]"), 1, "itself"),
+            (ok.replace("affects: [0]", "affects: [9]"), 1, "9"),
+            (ok.replace("from: 0", "from: 4"), 1, "4"),
+            (ok.replace("shape: circle", "shape: ngon"), 0, "sides"),
+        ] {
+            let e = check(&text).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Validation, "{text}");
+            assert_eq!(e.piece_id(), Some(piece), "{text}: {e}");
+            assert!(e.message().contains(words), "{text}: {e}");
+            // The same verdict streaming, from the bytes.
+            let bytes = crate::encode(&crate::parse_ssk(&text).unwrap()).unwrap();
+            assert_eq!(validate_slice(&bytes).unwrap_err().to_string(), e.to_string());
+        }
+    }
+
+    /// Pieces fed one by one: `finish` reports what only the whole
+    /// document shows (a `from` naming a piece that never came).
+    #[test]
+    fn finish_checks_the_whole() {
+        let d = crate::parse_ssk(
+            "pieces:\n- id: 1\n  from: 0\n  size: {x: 1, y: 1, z: 0}\n- id: 0\n  points: [{x: 0, y: 0, z: 0}]\n  size: {x: 1, y: 1, z: 1}\n  shape: circle\n",
+        )
+        .unwrap();
+        let mut v = Validator::new();
+        for p in &d.pieces {
+            v.push_piece(p).unwrap();
+        }
+        assert_eq!(v.pieces(), 2);
+        v.finish().unwrap_or_else(|e| panic!("{e}"));
+        let mut v = Validator::new();
+        v.push_piece(&d.pieces[0]).unwrap();
+        assert_eq!(v.finish().unwrap_err().kind(), ErrorKind::Validation);
+    }
+}
