@@ -15,8 +15,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::event::{End, Event, Header, PieceStart};
 use crate::model::{Document, Piece, Point};
 use crate::properties::{Properties, DEFAULT_MAX_YAML_DEPTH};
-use crate::wire::{bit, Problem, RESERVED_MASK};
-use crate::write::{check_point, put_blob, put_head, put_header, put_point, put_tail, TailRef};
+use crate::rules::{check_point, Problem, RESERVED_MASK};
+use crate::wire::bit;
+use crate::write::{put_blob, put_head, put_header, put_point, put_tail, TailRef};
 
 /// Where the encoder is in the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -104,6 +104,7 @@ mod options;
 mod properties;
 mod read;
 mod resolve;
+mod rules;
 mod state;
 mod text;
 mod validate;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{Document, Mode, Piece, Point, Shape, Vec3};
 use crate::properties::Properties;
+use crate::rules::{NO_POINTS, NO_SHAPE, NO_SIZE};
 
 /// A piece with every inheritable field filled in from its `from` chain.
 #[derive(Clone, Debug, PartialEq)]
@@ -154,16 +155,10 @@ fn resolve_one(p: &Piece, base: Option<&ResolvedPiece>) -> std::result::Result<R
         .or_else(|| base.map(|b| b.points.clone()))
         .unwrap_or_default();
     if points.is_empty() {
-        return Err("has no points after inheritance".into());
+        return Err(NO_POINTS.into());
     }
-    let size = p
-        .size
-        .or(base.map(|b| b.size))
-        .ok_or("has no `size` after inheritance")?;
-    let shape = p
-        .shape
-        .or(base.map(|b| b.shape))
-        .ok_or("has no `shape` after inheritance")?;
+    let size = p.size.or(base.map(|b| b.size)).ok_or(NO_SIZE)?;
+    let shape = p.shape.or(base.map(|b| b.shape)).ok_or(NO_SHAPE)?;
     Ok(ResolvedPiece {
         id: p.id,
         from: p.from,

@@ -17,7 +17,8 @@ use crate::event::{End, Event, Header, PieceEnd, PieceStart};
 use crate::model::Point;
 use crate::options::DecodeOptions;
 use crate::properties::Properties;
-use crate::wire::{self, Head, In, PResult, Problem, Tail, MAX_POINT, MIN_PIECE, MIN_POINT};
+use crate::rules::{affects_twice, Problem};
+use crate::wire::{self, Head, In, PResult, Tail, MAX_POINT, MIN_PIECE, MIN_POINT};
 
 /// A buffer the machine reads from: the codec's `BytesMut`, a `Bytes`, or a
 /// plain slice.
@@ -625,13 +626,10 @@ impl Machine {
                         let id = u32::from_le_bytes([id[0], id[1], id[2], id[3]]);
                         if !self.seen.insert(id) {
                             let index = self.affects.len();
-                            return Err(Error::new(
-                                ErrorKind::Structure,
-                                format!("`affects` names piece {id} twice; affects ids must be unique"),
-                            )
-                            .at(self.offset + 4 * k as u64)
-                            .piece(self.head.id)
-                            .path(format!("{}.affects[{index}]", self.piece_path())));
+                            return Err(Error::new(ErrorKind::Structure, affects_twice(id))
+                                .at(self.offset + 4 * k as u64)
+                                .piece(self.head.id)
+                                .path(format!("{}.affects[{index}]", self.piece_path())));
                         }
                         self.affects.push(id);
                     }

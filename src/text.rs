@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{Document, Mode, Piece, Point, Shape, Vec2, Vec3};
 use crate::properties::{emit_flow, walk, Build, Properties, Value, DEFAULT_MAX_YAML_DEPTH};
+use crate::rules;
 
 /// Nesting of the text format itself above the property blobs it holds.
 const TEXT_DEPTH: usize = 8;
@@ -150,7 +151,7 @@ fn vec3(v: &Value, path: &str, nonneg: bool) -> Result<Vec3> {
             &p,
         )?;
         if nonneg && x < 0.0 {
-            return Err(structure(&p, format!("`{p}` is negative ({x}); sizes must be >= 0")));
+            return Err(structure(&p, rules::negative(&p, x)));
         }
         *slot = x;
     }
@@ -171,10 +172,7 @@ fn transition(v: &Value, path: &str) -> Result<Vec2> {
         &py,
     )?;
     if !(0.0..=1.0).contains(&x) {
-        return Err(structure(
-            &px,
-            format!("`{px}` is {x}; a transition x must be within [0, 1]"),
-        ));
+        return Err(structure(&px, rules::outside_zero_to_one(&px, x)));
     }
     Ok(Vec2::new(x, y))
 }
@@ -315,10 +313,7 @@ fn piece(v: &Value, path: &str) -> Result<Piece> {
         .transpose()
         .map_err(with_id)?;
     if let Some(n) = sides.filter(|n| *n < 3) {
-        return Err(with_id(structure(
-            &join(path, "sides"),
-            format!("`sides` is {n}; it must be at least 3"),
-        )));
+        return Err(with_id(structure(&join(path, "sides"), rules::too_few_sides(n))));
     }
     let affects = match get(m, "affects") {
         None => None,
@@ -328,7 +323,7 @@ fn piece(v: &Value, path: &str) -> Result<Piece> {
             for (i, v) in items.iter().enumerate() {
                 let a = integer(v, &format!("{ap}[{i}]")).map_err(with_id)?;
                 if ids.contains(&a) {
-                    return Err(with_id(structure(&ap, format!("`affects` names piece {a} twice"))));
+                    return Err(with_id(structure(&ap, rules::affects_twice(a))));
                 }
                 ids.push(a);
             }

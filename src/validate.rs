@@ -11,8 +11,9 @@ use crate::model::{Document, Piece, Point, Shape};
 use crate::options::DecodeOptions;
 use crate::read::Window;
 use crate::resolve::check_from;
+use crate::rules::{affects_twice, check_point, NO_POINTS, NO_SHAPE, NO_SIZE};
 use crate::state::{Input, Machine, SliceInput};
-use crate::write::{check_point, TailRef};
+use crate::write::TailRef;
 
 /// Default `transition_out.x` of a segment's first point.
 const DEFAULT_OUT: f64 = 1.0 / 3.0;
@@ -379,13 +380,13 @@ impl Validator {
             let v = res[r.id as usize];
             let points = recs.get(v.points as usize).and_then(Rec::points);
             if points.unwrap_or(0) == 0 {
-                return Err(invalid(r, i, "has no points after inheritance"));
+                return Err(invalid(r, i, NO_POINTS));
             }
             if v.flags & HAS_SIZE == 0 {
-                return Err(invalid(r, i, "has no `size` after inheritance"));
+                return Err(invalid(r, i, NO_SIZE));
             }
             let Some(shape) = flag_shape(v.flags) else {
-                return Err(invalid(r, i, "has no `shape` after inheritance"));
+                return Err(invalid(r, i, NO_SHAPE));
             };
             let problem = |stage: Phase, k: usize| {
                 self.problems
@@ -421,7 +422,7 @@ impl Validator {
                         return Err(invalid(r, i, "`affects` names the piece itself"));
                     }
                     if !seen.insert(a) {
-                        return Err(invalid(r, i, format!("`affects` names piece {a} twice")));
+                        return Err(invalid(r, i, affects_twice(a)));
                     }
                 }
             }

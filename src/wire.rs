@@ -2,7 +2,8 @@
 //! count, a piece head, one point, a piece's fixed tail. Each is at most 82
 //! bytes, parsed in streaming mode (`Incomplete` when the unit is not all
 //! there yet) and checked as it is read: f32 finite, enums in range,
-//! reserved bits zero, and the per-field structure rules of docs/spec/RULES.md §2.
+//! reserved bits zero, and the per-field structure rules of docs/spec/RULES.md §2
+//! (the checks and their messages are in `rules`).
 //!
 //! Errors carry the input at the offending field, so the state machine can
 //! turn them into byte offsets; field names are relative (`curve_in.y`) and
@@ -11,8 +12,11 @@
 use nom::bytes::streaming::tag;
 use nom::IResult;
 
-use crate::error::ErrorKind;
 use crate::model::{Mode, Point, Shape, Vec2, Vec3};
+use crate::rules::{
+    check_f32, check_sides, Names, Problem, Rule, CURVE_IN_NAMES, CURVE_OUT_NAMES, POSITION_NAMES, RESERVED_MASK,
+    ROTATION_NAMES, SIZE_NAMES, TRANSITION_IN_NAMES, TRANSITION_OUT_NAMES,
+};
 
 pub(crate) type In<'a> = &'a [u8];
 pub(crate) type PResult<'a, T> = IResult<In<'a>, T, WireError<'a>>;
@@ -27,9 +31,6 @@ pub(crate) const MIN_POINT: u64 = 18;
 /// (has_rotation, size, shape, has_sides, mode, has_affects, blob length).
 pub(crate) const MIN_OWN_TAIL: u64 = 1 + 12 + 1 + 1 + 1 + 1 + 4;
 
-/// Reserved `field_mask` bits.
-pub(crate) const RESERVED_MASK: u16 = 0xff00;
-
 /// Bits of `field_mask`.
 pub(crate) mod bit {
     pub const POINTS: u16 = 1 << 0;
@@ -40,19 +41,6 @@ pub(crate) mod bit {
     pub const MODE: u16 = 1 << 5;
     pub const AFFECTS: u16 = 1 << 6;
     pub const PROPERTIES: u16 = 1 << 7;
-}
-
-/// What a unit parser found wrong.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Problem {
-    BadMagic,
-    UnsupportedVersion(u16, u16),
-    NonFinite(&'static str, f32),
-    InvalidEnum(&'static str, u8),
-    ReservedBits(u16),
-    Structure(&'static str, String),
-    /// A nom error that none of the parsers here produce; kept so the type is total.
-    Nom(nom::error::ErrorKind),
 }
 
 /// The error of a unit parser: where (the input at the offending field) and what.
@@ -71,51 +59,6 @@ impl<'a> nom::error::ParseError<In<'a>> for WireError<'a> {
     }
     fn append(_: In<'a>, _: nom::error::ErrorKind, other: Self) -> Self {
         other
-    }
-}
-
-impl Problem {
-    /// The error kind, the relative field name and a message for people.
-    pub fn describe(self) -> (ErrorKind, &'static str, String) {
-        match self {
-            Problem::BadMagic => (
-                ErrorKind::BadMagic,
-                "magic",
-                "the input does not start with the magic bytes `SSKB`".to_owned(),
-            ),
-            Problem::UnsupportedVersion(major, minor) => (
-                ErrorKind::UnsupportedVersion,
-                "version",
-                if major == 0 {
-                    format!("version {major}.{minor} is a pre-1.0 draft, and only major version 1 was asked for")
-                } else {
-                    format!("version {major}.{minor} is not supported: this decoder reads major version 1")
-                },
-            ),
-            Problem::NonFinite(f, v) => (
-                ErrorKind::NonFinite,
-                f,
-                format!("`{f}` is {v}; every f32 must be finite"),
-            ),
-            Problem::InvalidEnum(f, b) => (
-                ErrorKind::InvalidEnum,
-                f,
-                match f {
-                    "shape" => format!("shape byte {b} is not 0 (circle) or 1 (ngon)"),
-                    _ => format!("mode byte {b} is not 0 (add), 1 (subtract) or 2 (intersect)"),
-                },
-            ),
-            Problem::ReservedBits(m) => (
-                ErrorKind::ReservedBits,
-                "field_mask",
-                format!(
-                    "field_mask {m:#06x} sets reserved bits {:#06x} (bits 8-15 must be zero)",
-                    m & RESERVED_MASK
-                ),
-            ),
-            Problem::Structure(f, m) => (ErrorKind::Structure, f, m),
-            Problem::Nom(k) => (ErrorKind::Truncated, "", format!("unexpected parse failure: {k:?}")),
-        }
     }
 }
 
@@ -158,46 +101,6 @@ fn fail<T>(input: In<'_>, problem: Problem) -> PResult<'_, T> {
     Err(nom::Err::Failure(WireError { input, problem }))
 }
 
-/// A check applied to one f32 after it is known to be finite.
-#[derive(Clone, Copy)]
-pub(crate) enum Rule {
-    Any,
-    /// Sizes: no negative component.
-    NonNegative,
-    /// Transition `x`: within [0, 1].
-    ZeroToOne,
-}
-
-/// Whether `v` may stand in `field` under `rule` (finite, and the rule).
-/// The encoder checks values with the same function.
-pub(crate) fn check_f32(v: f32, field: &'static str, rule: Rule) -> Result<(), Problem> {
-    if !v.is_finite() {
-        return Err(Problem::NonFinite(field, v));
-    }
-    match rule {
-        Rule::NonNegative if v < 0.0 => Err(Problem::Structure(
-            field,
-            format!("`{field}` is negative ({v}); sizes must be >= 0"),
-        )),
-        Rule::ZeroToOne if !(0.0..=1.0).contains(&v) => Err(Problem::Structure(
-            field,
-            format!("`{field}` is {v}; a transition x must be within [0, 1]"),
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// Whether `sides` may be stored.
-pub(crate) fn check_sides(n: u32) -> Result<(), Problem> {
-    if n < 3 {
-        return Err(Problem::Structure(
-            "sides",
-            format!("`sides` is {n}; it must be at least 3"),
-        ));
-    }
-    Ok(())
-}
-
 fn f32_field<'a>(i: In<'a>, field: &'static str, rule: Rule) -> PResult<'a, f32> {
     let (rest, v) = le_f32(i)?;
     match check_f32(v, field, rule) {
@@ -205,17 +108,6 @@ fn f32_field<'a>(i: In<'a>, field: &'static str, rule: Rule) -> PResult<'a, f32>
         Err(p) => fail(i, p),
     }
 }
-
-/// Field names of one vector field, e.g. `["size.x", "size.y", "size.z"]`.
-pub(crate) type Names = [&'static str; 3];
-
-pub(crate) const POSITION_NAMES: Names = ["x", "y", "z"];
-pub(crate) const CURVE_IN_NAMES: Names = ["curve_in.x", "curve_in.y", "curve_in.z"];
-pub(crate) const CURVE_OUT_NAMES: Names = ["curve_out.x", "curve_out.y", "curve_out.z"];
-pub(crate) const SIZE_NAMES: Names = ["size.x", "size.y", "size.z"];
-pub(crate) const ROTATION_NAMES: Names = ["rotation.x", "rotation.y", "rotation.z"];
-pub(crate) const TRANSITION_IN_NAMES: Names = ["transition_in.x", "transition_in.y", ""];
-pub(crate) const TRANSITION_OUT_NAMES: Names = ["transition_out.x", "transition_out.y", ""];
 
 fn vec3<'a>(i: In<'a>, names: &Names, rule: Rule) -> PResult<'a, Vec3> {
     let (i, x) = f32_field(i, names[0], rule)?;

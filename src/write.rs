@@ -7,46 +7,8 @@ use bytes::BufMut;
 use crate::event::PieceEnd;
 use crate::model::{Mode, Piece, Point, Shape, Vec2, Vec3};
 use crate::properties::Properties;
-use crate::wire::{
-    bit, check_f32, check_sides, Names, Problem, Rule, CURVE_IN_NAMES, CURVE_OUT_NAMES, POSITION_NAMES, ROTATION_NAMES,
-    SIZE_NAMES, TRANSITION_IN_NAMES, TRANSITION_OUT_NAMES,
-};
-
-fn check_vec3(v: Vec3, names: &Names, rule: Rule) -> Result<(), Problem> {
-    check_f32(v.x, names[0], rule)?;
-    check_f32(v.y, names[1], rule)?;
-    check_f32(v.z, names[2], rule)
-}
-
-fn check_transition(v: Vec2, names: &Names) -> Result<(), Problem> {
-    check_f32(v.x, names[0], Rule::ZeroToOne)?;
-    check_f32(v.y, names[1], Rule::Any)
-}
-
-/// Checks every value of a point (finite, sizes >= 0, transition x in [0, 1]).
-pub(crate) fn check_point(p: &Point) -> Result<(), Problem> {
-    check_vec3(p.position, &POSITION_NAMES, Rule::Any)?;
-    let vectors = [
-        (p.curve_in, &CURVE_IN_NAMES, Rule::Any),
-        (p.curve_out, &CURVE_OUT_NAMES, Rule::Any),
-        (p.size, &SIZE_NAMES, Rule::NonNegative),
-        (p.rotation, &ROTATION_NAMES, Rule::Any),
-    ];
-    for (v, names, rule) in vectors {
-        if let Some(v) = v {
-            check_vec3(v, names, rule)?;
-        }
-    }
-    for (v, names) in [
-        (p.transition_in, &TRANSITION_IN_NAMES),
-        (p.transition_out, &TRANSITION_OUT_NAMES),
-    ] {
-        if let Some(v) = v {
-            check_transition(v, names)?;
-        }
-    }
-    Ok(())
-}
+use crate::rules::{check_affects, check_sides, check_vec3, Problem, Rule, ROTATION_NAMES, SIZE_NAMES};
+use crate::wire::bit;
 
 /// The fields of a piece after its points, borrowed from a `Piece` or a
 /// `PieceEnd`.
@@ -118,13 +80,7 @@ impl TailRef<'_> {
             check_sides(n)?;
         }
         if let Some(ids) = self.affects {
-            let mut seen = std::collections::HashSet::with_capacity(ids.len());
-            if let Some(dup) = ids.iter().find(|id| !seen.insert(**id)) {
-                return Err(Problem::Structure(
-                    "affects",
-                    format!("`affects` names piece {dup} twice; affects ids must be unique"),
-                ));
-            }
+            check_affects(ids)?;
         }
         Ok(())
     }
