@@ -7,10 +7,11 @@ use tokio_util::codec::Decoder;
 
 use crate::error::{Error, Result};
 use crate::event::{End, Event, Header};
+use crate::input::Input;
 use crate::limits::Limits;
 use crate::model::{Piece, Point};
 use crate::options::DecodeOptions;
-use crate::state::{Input, Machine};
+use crate::state::Machine;
 use crate::wire::{self, MIN_POINT};
 
 /// A decoded unit at piece granularity.

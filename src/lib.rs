@@ -94,6 +94,7 @@ mod codec;
 mod encoder;
 mod error;
 mod event;
+mod input;
 #[cfg(feature = "json")]
 pub mod json;
 mod limits;

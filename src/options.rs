@@ -3,10 +3,10 @@
 use bytes::Bytes;
 
 use crate::error::Result;
+use crate::input::SliceInput;
 use crate::limits::Limits;
 use crate::model::Document;
 use crate::read::decode_document;
-use crate::state::SliceInput;
 
 /// How to decode: limits, strict or raw properties, the input length when known.
 ///

@@ -10,9 +10,10 @@ use tokio_util::codec::Decoder;
 
 use crate::codec::{Assembler, EventDecoder, Frame, SskbDecoder};
 use crate::error::Result;
+use crate::input::Input;
 use crate::model::Document;
 use crate::options::DecodeOptions;
-use crate::state::{Input, Machine};
+use crate::state::Machine;
 use crate::wire::MIN_PIECE;
 
 /// Decodes a whole document from a slice, with strict properties and default

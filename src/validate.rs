@@ -7,12 +7,13 @@ use std::io::Read;
 use crate::codec::Frame;
 use crate::error::{Error, ErrorKind, Result};
 use crate::event::{Event, PieceStart};
+use crate::input::{Input, SliceInput};
 use crate::model::{Document, Piece, Point, Shape};
 use crate::options::DecodeOptions;
 use crate::read::Window;
 use crate::resolve::check_from;
 use crate::rules::{affects_twice, check_point, NO_POINTS, NO_SHAPE, NO_SIZE};
-use crate::state::{Input, Machine, SliceInput};
+use crate::state::Machine;
 use crate::write::TailRef;
 
 /// Default `transition_out.x` of a segment's first point.
