@@ -83,6 +83,7 @@ pub(crate) enum Rule {
 
 /// Whether `v` may stand in `field` under `rule` (finite, and the rule).
 /// The encoder checks values with the same function.
+#[inline]
 pub(crate) fn check_f32(v: f32, field: &'static str, rule: Rule) -> Result<(), Problem> {
     if !v.is_finite() {
         return Err(Problem::NonFinite(field, v));
@@ -95,6 +96,7 @@ pub(crate) fn check_f32(v: f32, field: &'static str, rule: Rule) -> Result<(), P
 }
 
 /// Whether `sides` may be stored.
+#[inline]
 pub(crate) fn check_sides(n: u32) -> Result<(), Problem> {
     if n < 3 {
         return Err(Problem::Structure("sides", too_few_sides(n)));
@@ -152,18 +154,21 @@ pub(crate) const ROTATION_NAMES: Names = ["rotation.x", "rotation.y", "rotation.
 pub(crate) const TRANSITION_IN_NAMES: Names = ["transition_in.x", "transition_in.y", ""];
 pub(crate) const TRANSITION_OUT_NAMES: Names = ["transition_out.x", "transition_out.y", ""];
 
+#[inline]
 pub(crate) fn check_vec3(v: Vec3, names: &Names, rule: Rule) -> Result<(), Problem> {
     check_f32(v.x, names[0], rule)?;
     check_f32(v.y, names[1], rule)?;
     check_f32(v.z, names[2], rule)
 }
 
+#[inline]
 fn check_transition(v: Vec2, names: &Names) -> Result<(), Problem> {
     check_f32(v.x, names[0], Rule::ZeroToOne)?;
     check_f32(v.y, names[1], Rule::Any)
 }
 
 /// Checks every value of a point (finite, sizes >= 0, transition x in [0, 1]).
+#[inline]
 pub(crate) fn check_point(p: &Point) -> Result<(), Problem> {
     check_vec3(p.position, &POSITION_NAMES, Rule::Any)?;
     let vectors = [

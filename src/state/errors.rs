@@ -178,6 +178,7 @@ impl Machine {
 
     /// Checks a u32 count read at `at` against the input left after it:
     /// `count` items of at least `item` bytes, then at least `after` bytes.
+    #[inline]
     pub(super) fn check_count(&self, count: u32, item: u64, after: u64, at: u64, which: Count) -> Result<()> {
         let Some(len) = self.opts.input_len else {
             return Ok(());
@@ -200,6 +201,7 @@ impl Machine {
         Ok(())
     }
 
+    #[inline]
     pub(super) fn limit(&self, value: u32, max: u32, at: u64, which: Count) -> Result<()> {
         if value > max {
             let (what, path) = self.count_names(which);
