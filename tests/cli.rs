@@ -486,6 +486,13 @@ fn model_tree(name: &str) -> (PathBuf, Vec<(String, bool)>) {
     std::fs::write(root.join("b/notes.txt"), "not a model").unwrap();
     #[cfg(unix)]
     std::os::unix::fs::symlink("/no/such/model.sskb", root.join("b/gone.sskb")).unwrap();
+    // A named pipe is not a model file: reading it would wait forever.
+    #[cfg(unix)]
+    assert!(Command::new("mkfifo")
+        .arg(root.join("b/pipe.sskb"))
+        .status()
+        .unwrap()
+        .success());
     let mut listed: Vec<(String, bool)> = files
         .iter()
         .map(|(f, _, ok)| (root.join(f).to_string_lossy().into_owned(), *ok))

@@ -31,8 +31,8 @@ pub struct Found {
 }
 
 /// The files the arguments name, in argument order: a file (or `-`) as
-/// given, whatever its extension; a directory's models (by extension)
-/// found recursively, in path order, without following links to
+/// given, whatever its extension; a directory's models (regular files, by
+/// extension) found recursively, in path order, without following links to
 /// directories. An argument that names nothing readable is kept, to be
 /// reported as that file's error.
 pub fn collect(args: &[String]) -> Vec<Found> {
@@ -95,6 +95,9 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<Found>) {
             .extension()
             .and_then(|x| x.to_str())
             .is_some_and(|x| MODEL_EXTENSIONS.contains(&x))
+            // A regular file, or a link that cannot be followed (reported as
+            // unreadable); never a pipe, socket or device, which could block.
+            && std::fs::metadata(&path).map_or(true, |m| m.is_file())
         {
             out.push(Found {
                 path: path.to_string_lossy().into_owned(),
