@@ -155,3 +155,7 @@ pub struct CliDoctests;
 #[doc = include_str!("../docs/performance.md")]
 #[cfg(doctest)]
 pub struct PerformanceDoctests;
+
+#[doc = include_str!("../docs/architecture.md")]
+#[cfg(doctest)]
+pub struct ArchitectureDoctests;
