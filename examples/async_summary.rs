@@ -17,7 +17,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let file = tokio::fs::File::open(&path).await?;
     let len = file.metadata().await?.len();
     // Knowing the length lets the decoder check each count as it is read.
-    let mut frames = FramedRead::new(file, SskbDecoder::new().with_input_len(len));
+    let mut frames = FramedRead::new(
+        file,
+        SskbDecoder::new().with_options(sskb::DecodeOptions::new().input_len(len)),
+    );
 
     let (mut pieces, mut points, mut inherited) = (0u64, 0u64, 0u64);
     while let Some(frame) = frames.next().await {

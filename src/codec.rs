@@ -37,6 +37,7 @@ macro_rules! builder_methods {
         /// The total input length: each count is checked against the bytes
         /// left the moment it is read (`count_exceeds_remaining`).
         #[must_use]
+        #[deprecated(note = "use `with_options(DecodeOptions::new().input_len(len))`: options are set one way")]
         pub fn with_input_len(mut self, len: u64) -> Self {
             self.machine_mut().options_mut().input_len = Some(len);
             self
@@ -44,6 +45,7 @@ macro_rules! builder_methods {
 
         /// Replaces the [`Limits`].
         #[must_use]
+        #[deprecated(note = "use `with_options(DecodeOptions::new().limits(limits))`: options are set one way")]
         pub fn with_limits(mut self, limits: Limits) -> Self {
             self.machine_mut().options_mut().limits = limits;
             self
@@ -51,6 +53,7 @@ macro_rules! builder_methods {
 
         /// Keeps property blobs raw and unchecked.
         #[must_use]
+        #[deprecated(note = "use `with_options(DecodeOptions::new().raw_properties())`: options are set one way")]
         pub fn raw_properties(mut self) -> Self {
             self.machine_mut().options_mut().strict = false;
             self
@@ -267,7 +270,7 @@ impl Assembler {
 /// # async fn run() -> Result<(), sskb::Error> {
 /// let file = tokio::fs::File::open("model.sskb").await?;
 /// let len = file.metadata().await?.len();
-/// let mut frames = FramedRead::new(file, sskb::SskbDecoder::new().with_input_len(len));
+/// let mut frames = FramedRead::new(file, sskb::SskbDecoder::new().with_options(sskb::DecodeOptions::new().input_len(len)));
 /// while let Some(frame) = frames.next().await {
 ///     if let sskb::Frame::Piece(piece) = frame? {
 ///         println!("piece {}", piece.id);

@@ -12,7 +12,7 @@ use crate::properties::{DEFAULT_MAX_YAML_DEPTH, MAX_YAML_DEPTH_CAP};
 ///
 /// ```
 /// let limits = sskb::Limits::new().max_property_bytes(1 << 20).max_points_per_piece(100_000);
-/// let decoder = sskb::SskbDecoder::new().with_limits(limits);
+/// let decoder = sskb::SskbDecoder::new().with_options(sskb::DecodeOptions::new().limits(limits));
 /// # let _ = decoder;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

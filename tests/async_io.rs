@@ -87,7 +87,7 @@ async fn framed_read_over_a_trickle_agrees_with_decode_slice() {
     for case in binary_cases() {
         let data = case.bytes();
         let want = sskb::decode_slice(&data);
-        let decoder = SskbDecoder::new().with_input_len(data.len() as u64);
+        let decoder = SskbDecoder::new().with_options(sskb::DecodeOptions::new().input_len(data.len() as u64));
         let got = collect(FramedRead::new(Trickle::new(data.clone()), decoder)).await;
         assert_eq!(outcome(&got), outcome(&want), "{}", case.file);
         assert!(same_outcome(&case.decode, &outcome(&got)), "{}", case.file);
@@ -136,7 +136,11 @@ async fn framed_read_over_tokio_files() {
         std::fs::write(&path, &data).unwrap();
         let file = tokio::fs::File::open(&path).await.unwrap();
         let len = file.metadata().await.unwrap().len();
-        let got = collect(FramedRead::new(file, SskbDecoder::new().with_input_len(len))).await;
+        let got = collect(FramedRead::new(
+            file,
+            SskbDecoder::new().with_options(sskb::DecodeOptions::new().input_len(len)),
+        ))
+        .await;
         assert!(
             same_outcome(&case.decode, &outcome(&got)),
             "{}: {:?}",

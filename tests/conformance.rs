@@ -9,14 +9,14 @@ use sskb::{DecodeOptions, SskbDecoder};
 const CHUNKS: [usize; 7] = [1, 2, 3, 7, 64, 4096, 0];
 
 fn decoder(raw: bool, len: Option<u64>) -> SskbDecoder {
-    let mut d = SskbDecoder::new();
+    let mut options = sskb::DecodeOptions::new();
     if raw {
-        d = d.raw_properties();
+        options = options.raw_properties();
     }
     if let Some(len) = len {
-        d = d.with_input_len(len);
+        options = options.input_len(len);
     }
-    d
+    SskbDecoder::new().with_options(options)
 }
 
 #[test]

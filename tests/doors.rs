@@ -57,7 +57,11 @@ fn every_door_gives_the_same_error_or_result() {
         let want = whole.as_ref().err().map(key);
         for chunk in [0, 1, 7, 100] {
             runs += 2;
-            let got = feed(EventDecoder::new().with_input_len(len), &data, chunk);
+            let got = feed(
+                EventDecoder::new().with_options(sskb::DecodeOptions::new().input_len(len)),
+                &data,
+                chunk,
+            );
             if got.as_ref().err().map(key) != want {
                 failures.push(format!(
                     "{}: events in {chunk}s: {:?} vs {want:?}",
@@ -74,7 +78,11 @@ fn every_door_gives_the_same_error_or_result() {
                     ));
                 }
             }
-            let frames = decode_chunked(&data, chunk, SskbDecoder::new().with_input_len(len));
+            let frames = decode_chunked(
+                &data,
+                chunk,
+                SskbDecoder::new().with_options(sskb::DecodeOptions::new().input_len(len)),
+            );
             match (&frames, &whole) {
                 (Ok(a), Ok(b)) if a == b => {}
                 (Err(a), Err(b)) if key(a) == key(b) => {}

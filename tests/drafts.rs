@@ -53,7 +53,7 @@ fn drafts_decode_through_every_door_as_their_twins() {
         assert!(matches!(frames.last(), Some(Frame::End(_))), "{name}");
         let events = EventReader::new(&data[..]).count();
         assert!(events > frames.len(), "{name}");
-        let mut codec = SskbDecoder::new().with_input_len(data.len() as u64);
+        let mut codec = SskbDecoder::new().with_options(sskb::DecodeOptions::new().input_len(data.len() as u64));
         let mut buf = BytesMut::from(&data[..]);
         let mut n = 0;
         while let Some(f) = codec.decode_eof(&mut buf).unwrap() {

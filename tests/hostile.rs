@@ -101,7 +101,7 @@ fn errors_by_door(data: &[u8]) -> Vec<(bool, sskb::Error)> {
     for known in [false, true] {
         let mut d = SskbDecoder::new();
         if known {
-            d = d.with_input_len(data.len() as u64);
+            d = d.with_options(sskb::DecodeOptions::new().input_len(data.len() as u64));
         }
         let (r, peak) = peak_of(|| {
             let mut buf = BytesMut::from(data);

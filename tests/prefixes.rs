@@ -53,7 +53,7 @@ fn every_prefix_with_known_length_and_decode_slice() {
         for cut in 0..data.len() {
             // Told the full length, the decoder still waits for the rest.
             check_prefix(
-                SskbDecoder::new().with_input_len(data.len() as u64),
+                SskbDecoder::new().with_options(sskb::DecodeOptions::new().input_len(data.len() as u64)),
                 &data,
                 cut,
                 &case.file,

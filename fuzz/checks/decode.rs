@@ -43,7 +43,7 @@ fn key(e: &sskb::Error) -> Key {
 /// Events fed in `chunk`-byte parts, each with the decoder's offset after
 /// it; or the error.
 fn events(data: &[u8], chunk: usize) -> Result<Vec<(Event, u64)>, sskb::Error> {
-    let mut d = EventDecoder::new().with_input_len(data.len() as u64);
+    let mut d = EventDecoder::new().with_options(sskb::DecodeOptions::new().input_len(data.len() as u64));
     let mut buf = BytesMut::new();
     let mut out = Vec::new();
     for part in data.chunks(chunk.max(1)) {
@@ -74,7 +74,11 @@ impl std::io::Read for Trickle<'_> {
 pub fn check(data: &[u8]) {
     let whole = sskb::decode_slice(data);
     let chunk = data.first().map_or(1, |b| usize::from(*b % 17) + 1);
-    let known = chunked(data, chunk, SskbDecoder::new().with_input_len(data.len() as u64));
+    let known = chunked(
+        data,
+        chunk,
+        SskbDecoder::new().with_options(sskb::DecodeOptions::new().input_len(data.len() as u64)),
+    );
     match (&whole, &known) {
         (Ok(a), Ok(b)) => assert_eq!(a, b),
         (Err(a), Err(b)) => assert_eq!(key(a), key(b), "slice and chunked decoder disagree"),

@@ -54,14 +54,14 @@ impl PieceIter {
         let mut decoder = SskbDecoder::new();
         let source = if file.hasattr("read")? {
             if let Some(len) = length {
-                decoder = decoder.with_input_len(len);
+                decoder = decoder.with_options(sskb::DecodeOptions::new().input_len(len));
             }
             Source::Object(file.clone().unbind())
         } else {
             let path: std::path::PathBuf = file.extract()?;
             let opened = py.detach(|| File::open(&path).and_then(|f| Ok((f.metadata()?.len(), f))));
             let (len, f) = opened.map_err(|e| to_py(&sskb::Error::from(e)))?;
-            decoder = decoder.with_input_len(len);
+            decoder = decoder.with_options(sskb::DecodeOptions::new().input_len(len));
             Source::File(f)
         };
         if arrays {
