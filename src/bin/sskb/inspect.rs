@@ -27,16 +27,15 @@ struct Counts {
 
 impl Counts {
     /// A piece's stated shape and mode (no mode on a piece of its own is
-    /// `add`; an inherited one's is its base's, not counted).
+    /// the default mode; an inherited one's is its base's, not counted).
     fn stated(&mut self, shape: Option<sskb::Shape>, mode: Option<sskb::Mode>, inherited: bool) {
         match shape {
             Some(sskb::Shape::Circle) => self.circle += 1,
             Some(sskb::Shape::Ngon) => self.ngon += 1,
             None => {}
         }
-        match mode {
+        match mode.or((!inherited).then(sskb::Mode::default)) {
             Some(sskb::Mode::Add) => self.add += 1,
-            None if !inherited => self.add += 1,
             Some(sskb::Mode::Subtract) => self.subtract += 1,
             Some(sskb::Mode::Intersect) => self.intersect += 1,
             None => {}
