@@ -4,7 +4,7 @@
 //! progress bar over files on a terminal, and the summary line.
 
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use sskb::{Error, ErrorKind};
 
-use crate::inout::Failure;
+use crate::inout::{code_of, Failure};
+use crate::MANY;
 
 /// The extensions searched for in a directory.
 pub const MODEL_EXTENSIONS: [&str; 4] = ["sskb", "ssk", "json", "jsonl"];
@@ -161,6 +162,51 @@ pub fn run<T: Sync, R: Send>(items: &[T], jobs: usize, task: impl Fn(&T) -> R + 
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+}
+
+/// A command's work on every file the arguments name: `task` on `jobs`
+/// threads (a file whose argument named nothing readable comes with
+/// `failed` set), `emit` writing each file's result to stdout in argument order
+/// (with its failure, if any), then the summary line on stderr when there
+/// is more than one file. Returns the exit status: the worst failure's (0
+/// for none), 2 when stdout cannot be written.
+pub fn each_file<R: Send>(
+    files: &[String],
+    jobs: usize,
+    task: impl Fn(&Found) -> (R, Option<Failure>) + Sync,
+    mut emit: impl FnMut(&Found, R, Option<&Failure>, &mut dyn Write) -> io::Result<()>,
+) -> u8 {
+    let found = collect(files);
+    MANY.store(found.len() > 1, Ordering::Relaxed);
+    let mut code = 0;
+    let mut summary = Summary::start();
+    let mut out = io::stdout().lock();
+    let mut broken = false;
+    run(
+        &found,
+        jobs,
+        |f| (task(f), size_of(&f.path)),
+        |f, ((r, failure), bytes)| {
+            summary.add(failure.as_ref(), bytes);
+            if let Some(e) = &failure {
+                code = code.max(code_of(e));
+            }
+            broken |= emit(f, r, failure.as_ref(), &mut out).is_err();
+        },
+    );
+    if broken || out.flush().is_err() {
+        return 2;
+    }
+    if summarized(&found) {
+        eprintln!("{}", summary.line("valid", "invalid"));
+    }
+    code
+}
+
+/// Whether the files are reported with a summary line: more than one, or
+/// any found in a directory.
+fn summarized(found: &[Found]) -> bool {
+    found.len() != 1 || found.iter().any(|f| f.below.is_some() || f.failed.is_some())
 }
 
 /// The counts behind the summary line.

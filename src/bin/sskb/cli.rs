@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::inout::Failure;
 
@@ -28,14 +28,8 @@ pub enum Command {
         /// One JSON object per file on stdout.
         #[arg(long)]
         json: bool,
-        /// Files at once (default: one per core).
-        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
-        jobs: Option<u32>,
-        /// Files (`.sskb`; `.ssk`, `.json`, `.jsonl` by extension) and
-        /// directories (searched recursively for those); `-` is standard
-        /// input (.sskb).
-        #[arg(required = true)]
-        files: Vec<String>,
+        #[command(flatten)]
+        many: Many,
     },
     /// Print the decoded document as JSON (the dump form).
     Dump {
@@ -57,14 +51,8 @@ pub enum Command {
         /// One JSON object per line instead of pretty-printed ones.
         #[arg(long)]
         json: bool,
-        /// Files at once (default: one per core).
-        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
-        jobs: Option<u32>,
-        /// Files (`.sskb`; `.ssk`, `.json`, `.jsonl` by extension) and
-        /// directories (searched recursively for those); `-` is standard
-        /// input (.sskb).
-        #[arg(required = true)]
-        files: Vec<String>,
+        #[command(flatten)]
+        many: Many,
     },
     /// Convert between `.sskb`, `.ssk`, `.json` (the dump form) and `.jsonl`
     /// (JSON Lines), by extension or by --from/--to; or mesh a valid model
@@ -101,6 +89,19 @@ pub enum Command {
         #[arg(required = true, value_name = "INPUT OUTPUT | INPUT...")]
         paths: Vec<String>,
     },
+}
+
+/// The files of a command that takes many, and how many at once.
+#[derive(Args)]
+pub struct Many {
+    /// Files at once (default: one per core).
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+    /// Files (`.sskb`; `.ssk`, `.json`, `.jsonl` by extension) and
+    /// directories (searched recursively for those); `-` is standard
+    /// input (.sskb).
+    #[arg(required = true)]
+    pub files: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,15 +1,14 @@
 //! `sskb inspect PATH...`: what a file holds, counted.
 
-use std::io::{self, Write};
-use std::sync::atomic::Ordering;
+use std::io;
 
 use serde_json::{json, Value as Json};
 use sskb::json::version_json;
 use sskb::{Document, Event, EventReader, Validator};
 
+use crate::batch;
 use crate::cli::{input_format, Format};
-use crate::inout::{code_of, error_json, open, options, read_document, Failure};
-use crate::{batch, summarized, MANY};
+use crate::inout::{error_json, open, options, read_document, Failure};
 
 #[derive(Default)]
 struct Counts {
@@ -58,37 +57,24 @@ impl Counts {
     }
 }
 
+/// A JSON summary per file, pretty or (`--json`) one line each.
 pub fn inspect(as_json: bool, jobs: usize, files: &[String]) -> u8 {
-    let found = batch::collect(files);
-    MANY.store(found.len() > 1, Ordering::Relaxed);
-    let mut code = 0;
-    let mut summary = batch::Summary::start();
-    let mut out = io::stdout().lock();
-    let mut broken = false;
-    batch::run(
-        &found,
+    batch::each_file(
+        files,
         jobs,
-        |f| (inspect_one(&f.path, f.failed.clone()), batch::size_of(&f.path)),
-        |_, ((j, r), bytes)| {
-            summary.add(r.as_ref().err(), bytes);
-            if let Err(e) = &r {
-                code = code.max(code_of(e));
-            }
-            let text = if as_json {
-                Ok(j.to_string())
-            } else {
-                serde_json::to_string_pretty(&j)
-            };
-            broken |= text.map_or(true, |t| writeln!(out, "{t}").is_err());
+        |f| {
+            let (j, r) = inspect_one(&f.path, f.failed.clone());
+            (j, r.err())
         },
-    );
-    if broken || out.flush().is_err() {
-        return 2;
-    }
-    if summarized(&found) {
-        eprintln!("{}", summary.line("valid", "invalid"));
-    }
-    code
+        |_, j, _, out| {
+            let text = if as_json {
+                j.to_string()
+            } else {
+                serde_json::to_string_pretty(&j).map_err(io::Error::other)?
+            };
+            writeln!(out, "{text}")
+        },
+    )
 }
 
 /// One file's inspect summary, and whether it is valid.

@@ -44,9 +44,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let jobs = |j: Option<u32>| batch::jobs(j.map(|j| j as usize));
     let code = match cli.command {
-        Command::Validate { json, jobs: j, files } => validate::validate(json, jobs(j), &files),
+        Command::Validate { json, many } => validate::validate(json, jobs(many.jobs), &many.files),
         Command::Dump { lines, resolved, file } => report(&file, dump::dump(&file, lines, resolved)),
-        Command::Inspect { json, jobs: j, files } => inspect::inspect(json, jobs(j), &files),
+        Command::Inspect { json, many } => inspect::inspect(json, jobs(many.jobs), &many.files),
         Command::Convert {
             from,
             to,
@@ -74,12 +74,6 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(code)
-}
-
-/// Whether the files are reported with a summary line: more than one, or
-/// any found in a directory.
-fn summarized(found: &[batch::Found]) -> bool {
-    found.len() != 1 || found.iter().any(|f| f.below.is_some() || f.failed.is_some())
 }
 
 fn report(file: &str, r: Result<(), Failure>) -> u8 {

@@ -1,14 +1,13 @@
 //! `sskb validate PATH...`.
 
-use std::io::{self, Write};
-use std::sync::atomic::Ordering;
-
 use serde_json::json;
 
 use crate::cli::Format;
-use crate::inout::{code_of, error_json, error_line, open, options, read_document, Failure};
-use crate::{batch, counted, summarized, MANY};
+use crate::inout::{error_json, error_line, open, options, read_document, Failure};
+use crate::{batch, counted};
 
+/// One file decoded and validated in one streaming pass (`.sskb`), or
+/// read whole and validated (the text forms); its piece count.
 pub fn validate_one(file: &str) -> Result<u32, Failure> {
     let format = if file == "-" {
         Format::Sskb
@@ -28,43 +27,30 @@ pub fn validate_one(file: &str) -> Result<u32, Failure> {
     }
 }
 
+/// A line per file: `valid  FILE  (N pieces)` on stdout or the error on
+/// stderr, or with `--json` one object per file on stdout.
 pub fn validate(as_json: bool, jobs: usize, files: &[String]) -> u8 {
-    let found = batch::collect(files);
-    MANY.store(found.len() > 1, Ordering::Relaxed);
-    let mut code = 0;
-    let mut summary = batch::Summary::start();
-    let mut out = io::stdout().lock();
-    let mut broken = false;
-    batch::run(
-        &found,
+    batch::each_file(
+        files,
         jobs,
-        |f| match &f.failed {
-            Some(e) => (Err(e.clone()), 0),
-            None => (validate_one(&f.path), batch::size_of(&f.path)),
+        |f| match f.failed.clone().map_or_else(|| validate_one(&f.path), Err) {
+            Ok(n) => (Some(n), None),
+            Err(e) => (None, Some(e)),
         },
-        |f, (r, bytes)| {
-            summary.add(r.as_ref().err(), bytes);
+        |f, n, failure, out| {
             let file = &f.path;
-            let line = match &r {
-                Ok(n) if as_json => json!({"file": file, "valid": true, "pieces": n}).to_string(),
-                Ok(n) => format!("valid  {file}  ({})", counted(u64::from(*n), "piece")),
-                Err(e) => {
-                    code = code.max(code_of(e));
-                    if !as_json {
-                        eprintln!("{}", error_line(file, e));
-                        return;
-                    }
-                    json!({"file": file, "valid": false, "error": error_json(e)}).to_string()
+            match (n, failure) {
+                (Some(n), _) if as_json => writeln!(out, "{}", json!({"file": file, "valid": true, "pieces": n})),
+                (Some(n), _) => writeln!(out, "valid  {file}  ({})", counted(u64::from(n), "piece")),
+                (None, Some(e)) if as_json => {
+                    writeln!(out, "{}", json!({"file": file, "valid": false, "error": error_json(e)}))
                 }
-            };
-            broken |= writeln!(out, "{line}").is_err();
+                (None, Some(e)) => {
+                    eprintln!("{}", error_line(file, e));
+                    Ok(())
+                }
+                (None, None) => Ok(()),
+            }
         },
-    );
-    if broken || out.flush().is_err() {
-        return 2;
-    }
-    if summarized(&found) {
-        eprintln!("{}", summary.line("valid", "invalid"));
-    }
-    code
+    )
 }
