@@ -77,7 +77,7 @@ impl DecodeOptions {
     /// length is the slice's).
     ///
     /// # Errors
-    /// As [`decode_slice`].
+    /// As [`decode_slice`](crate::decode_slice).
     pub fn decode_slice(&self, data: &[u8]) -> Result<Document> {
         let opts = self.input_len(data.len() as u64);
         decode_document(opts, SliceInput(data))
@@ -86,7 +86,7 @@ impl DecodeOptions {
     /// Decodes a whole document from `Bytes`; property blobs share its memory.
     ///
     /// # Errors
-    /// As [`decode_slice`].
+    /// As [`decode_slice`](crate::decode_slice).
     pub fn decode_bytes(&self, data: Bytes) -> Result<Document> {
         let opts = self.input_len(data.len() as u64);
         decode_document(opts, data)
