@@ -116,9 +116,9 @@ pub fn jobs(given: Option<usize>) -> usize {
 
 /// Runs `task` on every item on `jobs` threads and hands each result to
 /// `emit` in the items' order, each as soon as it and all before it are
-/// done (at most the results of the items in flight wait). A bar over the
-/// items shows progress when stderr is a terminal and there is more than
-/// one item.
+/// done (results that finish before an earlier one wait for it; each is
+/// small, a line's worth). A bar over the items shows progress when stderr
+/// is a terminal and there is more than one item.
 pub fn run<T: Sync, R: Send>(items: &[T], jobs: usize, task: impl Fn(&T) -> R + Sync, mut emit: impl FnMut(&T, R)) {
     let bar = (items.len() > 1 && io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(items.len() as u64);
@@ -166,9 +166,9 @@ pub fn run<T: Sync, R: Send>(items: &[T], jobs: usize, task: impl Fn(&T) -> R + 
 
 /// A command's work on every file the arguments name: `task` on `jobs`
 /// threads (a file whose argument named nothing readable comes with
-/// `failed` set), `emit` writing each file's result to stdout in argument order
-/// (with its failure, if any), then the summary line on stderr when there
-/// is more than one file. Returns the exit status: the worst failure's (0
+/// `failed` set), `emit` writing each file's result to stdout in argument
+/// order (with its failure, if any), then the summary line on stderr when
+/// there is more than one file. Returns the exit status: the worst failure's (0
 /// for none), 2 when stdout cannot be written.
 pub fn each_file<R: Send>(
     files: &[String],
@@ -239,7 +239,7 @@ impl Summary {
         }
     }
 
-    /// "7 files: 4 valid, 3 invalid (io 1, truncated 2); 12,345 bytes in
+    /// "7 files: 4 valid, 3 invalid (io 1, truncated 2); 12.3 kB in
     /// 0.01 s", with `good`/`bad` naming the two outcomes.
     pub fn line(&self, good: &str, bad: &str) -> String {
         let bad_count = self.files - self.good;
