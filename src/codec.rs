@@ -244,13 +244,7 @@ impl Assembler {
             }
             Event::PieceEnd(e) => {
                 let mut piece = self.piece.take().unwrap_or_default();
-                piece.rotation = e.rotation;
-                piece.size = e.size;
-                piece.shape = e.shape;
-                piece.sides = e.sides;
-                piece.mode = e.mode;
-                piece.affects = e.affects;
-                piece.properties = e.properties;
+                piece.set_end(e);
                 Some(Frame::Piece(piece))
             }
             Event::End(e) => Some(Frame::End(e)),

@@ -13,11 +13,11 @@ use tokio_util::codec::Encoder;
 use crate::codec::Frame;
 use crate::error::{Error, ErrorKind, Result};
 use crate::event::{End, Event, Header, PieceStart};
-use crate::model::{Document, Piece, Point};
+use crate::model::{Document, Piece, Point, TailRef};
 use crate::properties::{Properties, DEFAULT_MAX_YAML_DEPTH};
-use crate::rules::{check_point, Problem, RESERVED_MASK};
+use crate::rules::{check_point, check_tail, Problem, RESERVED_MASK};
 use crate::wire::bit;
-use crate::write::{put_blob, put_head, put_header, put_point, put_tail, TailRef};
+use crate::write::{put_blob, put_head, put_header, put_point, put_tail};
 
 /// Where the encoder is in the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,13 +220,13 @@ impl SskbEncoder {
         } else if t.size.is_none() || t.shape.is_none() {
             return Err(self.structure(Some(id), "a piece without `from` needs points, size and shape"));
         }
-        t.check().map_err(|e| self.error(e, Some(id), ""))?;
+        check_tail(t).map_err(|e| self.error(e, Some(id), ""))?;
         if let Some(ids) = t.affects {
             if ids.len() > u32::MAX as usize {
                 return Err(self.structure(Some(id), "more than u32::MAX affects ids"));
             }
         }
-        self.check_blob(t.properties, Some(id))?;
+        self.check_blob(t.properties.as_ref(), Some(id))?;
         put_tail(dst, inherited, t);
         self.stage = Stage::Pieces;
         self.pieces += 1;
@@ -253,7 +253,7 @@ impl SskbEncoder {
     }
 
     fn piece(&mut self, p: &Piece, dst: &mut BytesMut) -> Result<()> {
-        let tail = TailRef::from(p);
+        let tail = p.tail();
         let points = match &p.points {
             Some(v) if v.len() > u32::MAX as usize => {
                 return Err(self.structure(Some(p.id), "more than u32::MAX points"));
@@ -348,7 +348,7 @@ impl Encoder<&Event> for SskbEncoder {
                 enc.start(s, mask, dst)
             }
             Event::Point(p) => enc.point(p, dst),
-            Event::PieceEnd(e) => enc.end(&TailRef::from(e), dst),
+            Event::PieceEnd(e) => enc.end(&e.tail(), dst),
             Event::End(End { properties }) => enc.finish(properties.as_ref(), dst),
         })
     }

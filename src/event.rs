@@ -1,6 +1,7 @@
 //! The decoder's events: the natural output of the state machine.
 
-use crate::model::{Mode, Point, Shape, Vec3};
+pub use crate::model::PieceEnd;
+use crate::model::Point;
 use crate::properties::Properties;
 
 /// The header and the piece count, the first thing a file says.
@@ -26,25 +27,6 @@ pub struct PieceStart {
     /// How many [`Event::Point`]s follow; `None` when an inherited piece
     /// does not state its points.
     pub point_count: Option<u32>,
-}
-
-/// The end of a piece: every field after its points.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PieceEnd {
-    /// Piece rotation.
-    pub rotation: Option<Vec3>,
-    /// Cross-section size.
-    pub size: Option<Vec3>,
-    /// Cross-section shape.
-    pub shape: Option<Shape>,
-    /// Number of sides.
-    pub sides: Option<u32>,
-    /// Mode (`None` for a non-inherited `add`).
-    pub mode: Option<Mode>,
-    /// Affected piece ids.
-    pub affects: Option<Vec<u32>>,
-    /// The piece's property blob (see [`Piece::properties`](crate::Piece)).
-    pub properties: Option<Properties>,
 }
 
 /// The end of the document.

@@ -149,28 +149,41 @@ pub(crate) fn check_from(p: &Piece, from: u32, exists: bool) -> std::result::Res
 }
 
 fn resolve_one(p: &Piece, base: Option<&ResolvedPiece>) -> std::result::Result<ResolvedPiece, String> {
-    let points = p
-        .points
-        .clone()
-        .or_else(|| base.map(|b| b.points.clone()))
-        .unwrap_or_default();
-    if points.is_empty() {
-        return Err(NO_POINTS.into());
+    let mut piece = p.clone();
+    if let Some(base) = base {
+        piece.inherit(Piece::from(base));
     }
-    let size = p.size.or(base.map(|b| b.size)).ok_or(NO_SIZE)?;
-    let shape = p.shape.or(base.map(|b| b.shape)).ok_or(NO_SHAPE)?;
+    let points = piece.points.filter(|p| !p.is_empty()).ok_or(NO_POINTS)?;
     Ok(ResolvedPiece {
-        id: p.id,
-        from: p.from,
+        id: piece.id,
+        from: piece.from,
         points,
-        rotation: p.rotation.or(base.and_then(|b| b.rotation)),
-        size,
-        shape,
-        sides: p.sides.or(base.and_then(|b| b.sides)),
-        mode: p.mode.or(base.and_then(|b| b.mode)),
-        affects: p.affects.clone().or_else(|| base.and_then(|b| b.affects.clone())),
-        properties: p.properties.clone().or_else(|| base.and_then(|b| b.properties.clone())),
+        rotation: piece.rotation,
+        size: piece.size.ok_or(NO_SIZE)?,
+        shape: piece.shape.ok_or(NO_SHAPE)?,
+        sides: piece.sides,
+        mode: piece.mode,
+        affects: piece.affects,
+        properties: piece.properties,
     })
+}
+
+/// The piece as stored with every field it resolved to stated.
+impl From<&ResolvedPiece> for Piece {
+    fn from(r: &ResolvedPiece) -> Piece {
+        Piece {
+            id: r.id,
+            from: r.from,
+            points: Some(r.points.clone()),
+            rotation: r.rotation,
+            size: Some(r.size),
+            shape: Some(r.shape),
+            sides: r.sides,
+            mode: r.mode,
+            affects: r.affects.clone(),
+            properties: r.properties.clone(),
+        }
+    }
 }
 
 #[cfg(test)]

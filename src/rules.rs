@@ -8,7 +8,7 @@
 //! validator.
 
 use crate::error::ErrorKind;
-use crate::model::{Point, Vec2, Vec3};
+use crate::model::{Point, TailRef, Vec2, Vec3};
 
 /// Reserved `field_mask` bits.
 pub(crate) const RESERVED_MASK: u16 = 0xff00;
@@ -136,6 +136,24 @@ pub(crate) fn check_affects(ids: &[u32]) -> Result<(), Problem> {
         Some(dup) => Err(Problem::Structure("affects", affects_twice(dup))),
         None => Ok(()),
     }
+}
+
+/// The value rules of a piece's fields after its points: finite rotation,
+/// size >= 0, sides >= 3, unique affects.
+pub(crate) fn check_tail(t: &TailRef<'_>) -> Result<(), Problem> {
+    if let Some(r) = *t.rotation {
+        check_vec3(r, &ROTATION_NAMES, Rule::Any)?;
+    }
+    if let Some(s) = *t.size {
+        check_vec3(s, &SIZE_NAMES, Rule::NonNegative)?;
+    }
+    if let Some(n) = *t.sides {
+        check_sides(n)?;
+    }
+    if let Some(ids) = t.affects {
+        check_affects(ids)?;
+    }
+    Ok(())
 }
 
 /// What a resolved piece lacks, for the validator and the resolver.

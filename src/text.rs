@@ -228,22 +228,7 @@ fn properties(v: &Value, path: &str) -> Result<Properties> {
 
 fn piece(v: &Value, path: &str) -> Result<Piece> {
     let m = mapping(v, path)?;
-    only(
-        m,
-        &[
-            "id",
-            "from",
-            "points",
-            "rotation",
-            "size",
-            "shape",
-            "sides",
-            "mode",
-            "affects",
-            "properties",
-        ],
-        path,
-    )?;
+    only(m, &Piece::KEYS, path)?;
     let id_path = join(path, "id");
     let id = integer(
         get(m, "id").ok_or_else(|| structure(path, "every piece needs an `id`"))?,

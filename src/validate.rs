@@ -8,13 +8,12 @@ use crate::codec::Frame;
 use crate::error::{Error, ErrorKind, Result};
 use crate::event::{Event, PieceStart};
 use crate::input::{Input, SliceInput};
-use crate::model::{Document, Piece, Point, Shape};
+use crate::model::{Document, Piece, Point, Shape, TailRef};
 use crate::options::DecodeOptions;
 use crate::read::Window;
 use crate::resolve::check_from;
-use crate::rules::{affects_twice, check_point, NO_POINTS, NO_SHAPE, NO_SIZE};
+use crate::rules::{affects_twice, check_point, check_tail, NO_POINTS, NO_SHAPE, NO_SIZE};
 use crate::state::Machine;
-use crate::write::TailRef;
 
 /// Default `transition_out.x` of a segment's first point.
 const DEFAULT_OUT: f64 = 1.0 / 3.0;
@@ -236,7 +235,7 @@ impl Validator {
         };
         b.rec.flags |= if t.size.is_some() { HAS_SIZE } else { 0 }
             | if t.sides.is_some() { HAS_SIDES } else { 0 }
-            | shape_flag(t.shape);
+            | shape_flag(*t.shape);
         if let Some(ids) = t.affects {
             let start = u32::try_from(self.affects.len()).ok();
             let len = u32::try_from(ids.len()).ok();
@@ -247,7 +246,7 @@ impl Validator {
             self.affect_ranges.push((index, start, len));
             b.rec.flags |= HAS_AFFECTS;
         }
-        if let Err(problem) = t.check() {
+        if let Err(problem) = check_tail(t) {
             self.problems.push((index, Phase::Own, problem.describe().2));
         } else if let Some(problem) = b.point_problem {
             self.problems.push((index, Phase::Points, problem));
@@ -266,7 +265,7 @@ impl Validator {
             Event::Header(_) => Ok(()),
             Event::PieceStart(s) => self.start(s),
             Event::Point(p) => self.point(p),
-            Event::PieceEnd(e) => self.end(&TailRef::from(e)),
+            Event::PieceEnd(e) => self.end(&e.tail()),
             Event::End(_) => self.finish(),
         }
     }
@@ -299,7 +298,7 @@ impl Validator {
         for point in p.points.iter().flatten() {
             self.point(point)?;
         }
-        self.end(&TailRef::from(p))
+        self.end(&p.tail())
     }
 
     /// The verdict on the pieces fed so far, as the reference's

@@ -4,52 +4,8 @@
 
 use bytes::BufMut;
 
-use crate::event::PieceEnd;
-use crate::model::{Mode, Piece, Point, Shape, Vec2, Vec3};
-use crate::properties::Properties;
-use crate::rules::{check_affects, check_sides, check_vec3, Problem, Rule, ROTATION_NAMES, SIZE_NAMES};
+use crate::model::{Point, Shape, TailRef, Vec2, Vec3};
 use crate::wire::bit;
-
-/// The fields of a piece after its points, borrowed from a `Piece` or a
-/// `PieceEnd`.
-#[derive(Clone, Copy)]
-pub(crate) struct TailRef<'a> {
-    pub rotation: Option<Vec3>,
-    pub size: Option<Vec3>,
-    pub shape: Option<Shape>,
-    pub sides: Option<u32>,
-    pub mode: Option<Mode>,
-    pub affects: Option<&'a [u32]>,
-    pub properties: Option<&'a Properties>,
-}
-
-impl<'a> From<&'a Piece> for TailRef<'a> {
-    fn from(p: &'a Piece) -> Self {
-        TailRef {
-            rotation: p.rotation,
-            size: p.size,
-            shape: p.shape,
-            sides: p.sides,
-            mode: p.mode,
-            affects: p.affects.as_deref(),
-            properties: p.properties.as_ref(),
-        }
-    }
-}
-
-impl<'a> From<&'a PieceEnd> for TailRef<'a> {
-    fn from(e: &'a PieceEnd) -> Self {
-        TailRef {
-            rotation: e.rotation,
-            size: e.size,
-            shape: e.shape,
-            sides: e.sides,
-            mode: e.mode,
-            affects: e.affects.as_deref(),
-            properties: e.properties.as_ref(),
-        }
-    }
-}
 
 impl TailRef<'_> {
     /// The field_mask bits 1-7 this tail states.
@@ -66,23 +22,6 @@ impl TailRef<'_> {
         .iter()
         .filter(|(present, _)| *present)
         .fold(0, |m, (_, b)| m | b)
-    }
-
-    /// Checks values: finite, size >= 0, sides >= 3, unique affects.
-    pub fn check(&self) -> Result<(), Problem> {
-        if let Some(r) = self.rotation {
-            check_vec3(r, &ROTATION_NAMES, Rule::Any)?;
-        }
-        if let Some(s) = self.size {
-            check_vec3(s, &SIZE_NAMES, Rule::NonNegative)?;
-        }
-        if let Some(n) = self.sides {
-            check_sides(n)?;
-        }
-        if let Some(ids) = self.affects {
-            check_affects(ids)?;
-        }
-        Ok(())
     }
 }
 
@@ -162,10 +101,10 @@ pub(crate) fn put_tail<B: BufMut + ?Sized>(out: &mut B, inherited: bool, t: &Tai
         }
     };
     if !inherited {
-        put_opt(out, t.rotation, |o, v| put_vec3(o, v));
+        put_opt(out, *t.rotation, |o, v| put_vec3(o, v));
         put_vec3(out, t.size.unwrap_or_default());
         out.put_u8(t.shape.unwrap_or(Shape::Circle).to_byte());
-        put_opt(out, t.sides, |o, n| o.put_u32_le(n));
+        put_opt(out, *t.sides, |o, n| o.put_u32_le(n));
         out.put_u8(t.mode.unwrap_or_default().to_byte());
         match t.affects {
             Some(ids) => {
@@ -174,22 +113,22 @@ pub(crate) fn put_tail<B: BufMut + ?Sized>(out: &mut B, inherited: bool, t: &Tai
             }
             None => out.put_u8(0),
         }
-        put_blob(out, t.properties.map_or(&[][..], |p| p.raw()));
+        put_blob(out, t.properties.as_ref().map_or(&[][..], |p| p.raw()));
         return;
     }
-    if let Some(r) = t.rotation {
+    if let Some(r) = *t.rotation {
         put_vec3(out, r);
     }
-    if let Some(s) = t.size {
+    if let Some(s) = *t.size {
         put_vec3(out, s);
     }
-    if let Some(s) = t.shape {
+    if let Some(s) = *t.shape {
         out.put_u8(s.to_byte());
     }
-    if let Some(n) = t.sides {
+    if let Some(n) = *t.sides {
         out.put_u32_le(n);
     }
-    if let Some(m) = t.mode {
+    if let Some(m) = *t.mode {
         out.put_u8(m.to_byte());
     }
     if let Some(ids) = t.affects {
@@ -197,5 +136,34 @@ pub(crate) fn put_tail<B: BufMut + ?Sized>(out: &mut B, inherited: bool, t: &Tai
     }
     if let Some(p) = t.properties {
         put_blob(out, p.raw());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::Piece;
+
+    /// The one list of tail fields and the field mask agree: stating only
+    /// the k-th inheritable field sets bit k.
+    #[test]
+    fn each_tail_field_sets_its_own_mask_bit() {
+        let values = [
+            ("rotation", "{x: 0, y: 0, z: 1}"),
+            ("size", "{x: 1, y: 1, z: 1}"),
+            ("shape", "ngon"),
+            ("sides", "5"),
+            ("mode", "subtract"),
+            ("affects", "[0]"),
+            ("properties", "{a: 1}"),
+        ];
+        for (k, field) in Piece::INHERITED_FIELDS.iter().enumerate().skip(1) {
+            let value = values.iter().find(|(name, _)| name == field).map(|(_, v)| v);
+            let value = value.unwrap_or_else(|| panic!("no test value for {field}"));
+            let text = format!(
+                "pieces:\n- id: 0\n  points: [{{x: 0, y: 0, z: 0}}]\n  size: {{x: 1, y: 1, z: 1}}\n  shape: circle\n- id: 1\n  from: 0\n  {field}: {value}\n"
+            );
+            let doc = crate::parse_ssk(&text).unwrap();
+            assert_eq!(doc.pieces[1].tail().mask(), 1 << k, "{field}");
+        }
     }
 }

@@ -8,17 +8,6 @@ use std::collections::HashMap;
 
 use sskb::Value;
 
-const INHERITABLE: [&str; 8] = [
-    "points",
-    "rotation",
-    "size",
-    "shape",
-    "sides",
-    "mode",
-    "affects",
-    "properties",
-];
-
 fn int(v: Option<&Value>) -> Option<i64> {
     match v {
         Some(Value::Int(i)) => Some(*i),
@@ -43,7 +32,7 @@ pub fn resolve(doc: &mut Value) {
         let Some(base) = int(pieces[i].get("from")).and_then(|f| by_id.get(&f).copied()) else {
             continue;
         };
-        let inherited: Vec<(String, Value)> = INHERITABLE
+        let inherited: Vec<(String, Value)> = sskb::Piece::INHERITED_FIELDS
             .iter()
             .filter(|k| pieces[i].get(k).is_none())
             .filter_map(|k| pieces[base].get(k).map(|v| ((*k).to_owned(), v.clone())))

@@ -137,16 +137,8 @@ pub fn piece_json(p: &Piece, index: usize) -> Result<Json> {
 /// As [`piece_json`].
 pub fn resolved_piece_json(p: &ResolvedPiece) -> Result<Json> {
     let piece = Piece {
-        id: p.id,
-        from: p.from,
-        points: Some(p.points.clone()),
-        rotation: p.rotation,
-        size: Some(p.size),
-        shape: Some(p.shape),
-        sides: p.sides,
         mode: Some(p.effective_mode()),
-        affects: p.affects.clone(),
-        properties: p.properties.clone(),
+        ..Piece::from(p)
     };
     piece_json(&piece, p.id as usize)
 }

@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use bytes::Bytes;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::event::{End, Event, Header, PieceEnd, PieceStart};
+use crate::event::{End, Event, Header, PieceStart};
 use crate::input::Input;
 
 mod errors;
@@ -452,23 +452,16 @@ impl Machine {
     }
 
     fn finish_piece(&mut self, properties: Option<Properties>) -> Event {
-        let t = self.tail;
-        let affects = t.affects_count.map(|_| std::mem::take(&mut self.affects));
+        let mut end = std::mem::take(&mut self.tail.end);
+        end.affects = self.tail.affects_count.map(|_| std::mem::take(&mut self.affects));
+        end.properties = properties;
         self.index += 1;
         self.next = if self.index < self.piece_count {
             Next::PieceHead
         } else {
             Next::BlobLen
         };
-        Event::PieceEnd(PieceEnd {
-            rotation: t.rotation,
-            size: t.size,
-            shape: t.shape,
-            sides: t.sides,
-            mode: t.mode,
-            affects,
-            properties,
-        })
+        Event::PieceEnd(end)
     }
 }
 
