@@ -22,13 +22,12 @@ impl Machine {
     #[cold]
     #[inline(never)]
     pub(super) fn noted(&self, e: Error) -> Error {
-        if self.version.0 != 0 || self.next == Next::Header {
-            return e;
+        match self.version {
+            Some((0, minor)) => e.note(format!(
+                "the header says version 0.{minor}, read with the 1.0 layout; pre-1.0 drafts may use another layout"
+            )),
+            _ => e,
         }
-        let (major, minor) = self.version;
-        e.note(format!(
-            "the header says version {major}.{minor}, read with the 1.0 layout; pre-1.0 drafts may use another layout"
-        ))
     }
 
     /// The error for input that ends here before the document does. The
@@ -42,7 +41,7 @@ impl Machine {
     /// The error for an input that ends here with `buffered` bytes unread,
     /// or `None` when the document is complete and nothing follows.
     pub fn eof_error(&self, buffered: usize) -> Option<Error> {
-        if let Some(e) = &self.failed {
+        if let Next::Failed(e) = &self.next {
             return Some(e.clone());
         }
         self.unfinished(buffered).map(|e| self.noted(e))
@@ -57,20 +56,15 @@ impl Machine {
             Next::Header => ("the 8-byte header".to_owned(), None),
             Next::PieceCount => ("the piece count".to_owned(), Some("pieces".to_owned())),
             Next::PieceHead => (format!("the head of piece {} of {n}", i + 1), Some(self.piece_path())),
-            Next::Point => (
-                format!(
-                    "point {} of {} of piece {} of {n}",
-                    self.point_index + 1,
-                    self.head.point_count.unwrap_or(0),
-                    i + 1
-                ),
-                Some(format!("{}.points[{}]", self.piece_path(), self.point_index)),
+            Next::Point { index, count } => (
+                format!("point {} of {count} of piece {} of {n}", index + 1, i + 1),
+                Some(format!("{}.points[{index}]", self.piece_path())),
             ),
             Next::Tail => (
                 format!("the fields after the points of piece {} of {n}", i + 1),
                 Some(self.piece_path()),
             ),
-            Next::Affects => {
+            Next::Affects { .. } => {
                 let k = self.affects.len();
                 let total = self.tail.affects_count.unwrap_or(0);
                 (
@@ -91,7 +85,7 @@ impl Machine {
                 Some(self.blob_path()),
             ),
             Next::Done => return (buffered > 0).then(|| self.trailing()),
-            Next::Failed => return None,
+            Next::Failed(_) => return None,
         };
         let mut e = Error::new(
             ErrorKind::Truncated,
@@ -104,7 +98,7 @@ impl Machine {
         if let Some(p) = path {
             e = e.path(p);
         }
-        if self.in_piece() && self.next != Next::PieceHead {
+        if self.in_piece() && !matches!(self.next, Next::PieceHead) {
             e = e.piece(self.head.id);
         }
         Some(e)
@@ -113,7 +107,7 @@ impl Machine {
     pub(super) fn in_piece(&self) -> bool {
         matches!(
             self.next,
-            Next::PieceHead | Next::Point | Next::Tail | Next::Affects | Next::BlobLen | Next::Blob(_)
+            Next::PieceHead | Next::Point { .. } | Next::Tail | Next::Affects { .. } | Next::BlobLen | Next::Blob(_)
         ) && self.index < self.piece_count
     }
 
@@ -147,7 +141,7 @@ impl Machine {
     pub(super) fn wire_error(&self, rel: u64, problem: Problem, head_id: Option<u32>) -> Error {
         let prefix = match self.next {
             Next::Header | Next::PieceCount => String::new(),
-            Next::Point => format!("{}.points[{}].", self.piece_path(), self.point_index),
+            Next::Point { index, .. } => format!("{}.points[{index}].", self.piece_path()),
             _ => format!("{}.", self.piece_path()),
         };
         let (kind, field, message) = problem.describe();
@@ -193,7 +187,7 @@ impl Machine {
             )
             .at(at)
             .path(path);
-            if self.index < self.piece_count && self.next != Next::PieceCount {
+            if self.index < self.piece_count && !matches!(self.next, Next::PieceCount) {
                 e = e.piece(self.head.id);
             }
             return Err(e);

@@ -32,20 +32,39 @@ enum Count {
     Blob,
 }
 
-/// What the machine reads next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the machine reads next, with what it knows only there.
+#[derive(Debug)]
 enum Next {
     Header,
     PieceCount,
     PieceHead,
-    Point,
+    /// The current piece's points: the next is point `index` of `count`.
+    Point {
+        index: u32,
+        count: u32,
+    },
     Tail,
-    Affects,
+    /// The current piece's `affects` ids (in `Machine::affects` as they
+    /// are read); `seen` holds them too, to find one named twice.
+    Affects {
+        seen: HashSet<u32>,
+    },
     BlobLen,
+    /// A property blob of this many bytes.
     Blob(u32),
     Done,
-    /// An error was returned; `failed` holds it.
-    Failed,
+    /// An error was returned; every later call returns it again.
+    Failed(Error),
+}
+
+/// What one unit did.
+enum Step {
+    /// Consumed a unit that makes an event.
+    Emit(Event),
+    /// Consumed a unit that makes none; the next unit follows.
+    Go,
+    /// The buffer does not hold the next unit yet.
+    Wait,
 }
 
 /// The state machine. See the module docs.
@@ -60,17 +79,18 @@ pub(crate) struct Machine {
     offset: u64,
     /// A retry cannot succeed before the buffer holds this many bytes.
     need: usize,
-    version: (u16, u16),
+    /// The header's `(major, minor)`, once read: every later error in a
+    /// draft's file says so.
+    version: Option<(u16, u16)>,
     piece_count: u32,
     /// The current piece; `piece_count` once the pieces are done.
     index: u32,
+    /// The current piece's head, from its `PieceHead` to its end.
     head: Head,
-    point_index: u32,
+    /// The current piece's fields after its points, from its `Tail` to its end.
     tail: Tail,
-    /// The current piece's affects ids read so far.
+    /// The current piece's affects ids read so far, from its `Tail` to its end.
     affects: Vec<u32>,
-    seen: HashSet<u32>,
-    failed: Option<Error>,
 }
 
 impl Machine {
@@ -81,15 +101,12 @@ impl Machine {
             next: Next::Header,
             offset: 0,
             need: 0,
-            version: (0, 0),
+            version: None,
             piece_count: 0,
             index: 0,
             head: Head::default(),
-            point_index: 0,
             tail: Tail::default(),
             affects: Vec::new(),
-            seen: HashSet::new(),
-            failed: None,
         }
     }
 
@@ -105,12 +122,12 @@ impl Machine {
     /// Whether the next unit is a point.
     #[inline]
     pub fn reading_points(&self) -> bool {
-        self.next == Next::Point
+        matches!(self.next, Next::Point { .. })
     }
 
     /// Whether the whole document has been read.
     pub fn is_done(&self) -> bool {
-        self.next == Next::Done
+        matches!(self.next, Next::Done)
     }
 
     /// While waiting for a property blob: its length (already checked against
@@ -128,7 +145,7 @@ impl Machine {
     /// After an error, every call returns the same error.
     #[inline]
     pub fn step<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
-        if self.next == Next::Point {
+        if self.reading_points() {
             if let Some(p) = self.fast_point(input) {
                 return Ok(Some(Event::Point(p)));
             }
@@ -150,16 +167,19 @@ impl Machine {
         let (rest, p) = wire::point_complete(buf).ok()?;
         let n = buf.len() - rest.len();
         self.commit(input, n);
-        self.point_done(1);
+        self.points_done(1);
         Some(p)
     }
 
-    /// Counts `n` points of the current piece as read.
+    /// Counts `n` more points of the current piece as read; after the last,
+    /// its tail follows.
     #[inline]
-    fn point_done(&mut self, n: u32) {
-        self.point_index += n;
-        if Some(self.point_index) == self.head.point_count {
-            self.next = Next::Tail;
+    fn points_done(&mut self, n: u32) {
+        if let Next::Point { index, count } = &mut self.next {
+            *index += n;
+            if *index == *count {
+                self.next = Next::Tail;
+            }
         }
     }
 
@@ -173,15 +193,13 @@ impl Machine {
         let buf = input.chunk();
         // As for one point: no retry before the bytes the last
         // `Incomplete` asked for are there.
-        if self.next != Next::Point || buf.len() < self.need {
+        let Next::Point { index, count } = self.next else {
+            return 0;
+        };
+        if buf.len() < self.need {
             return 0;
         }
-        let left = self
-            .head
-            .point_count
-            .unwrap_or(0)
-            .saturating_sub(self.point_index)
-            .min(max);
+        let left = (count - index).min(max);
         let mut rest = buf;
         let mut k = 0;
         while k < left && rest.len() >= MIN_POINT as usize {
@@ -194,23 +212,30 @@ impl Machine {
         }
         let n = buf.len() - rest.len();
         self.commit(input, n);
-        self.point_done(k);
+        self.points_read(k);
         k
+    }
+
+    /// [`Machine::points_done`] after a run of points, kept out of line so
+    /// that the run's loop does not hold the state in registers for it.
+    #[inline(never)]
+    fn points_read(&mut self, n: u32) {
+        self.points_done(n);
     }
 
     /// Every unit but the fast path's points, and the errors.
     fn step_unit<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
-        if let Some(e) = &self.failed {
+        if let Next::Failed(e) = &self.next {
             return Err(e.clone());
         }
-        let r = self.step_inner(input);
-        if let Err(e) = r {
-            let e = self.noted(e);
-            self.failed = Some(e.clone());
-            self.next = Next::Failed;
-            return Err(e);
+        match self.step_units(input) {
+            Err(e) => {
+                let e = self.noted(e);
+                self.next = Next::Failed(e.clone());
+                Err(e)
+            }
+            ok => ok,
         }
-        r
     }
 
     /// Runs one unit parser on the buffer: the unit and its length when
@@ -247,174 +272,210 @@ impl Machine {
         self.need = 0;
     }
 
-    fn step_inner<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
+    /// Units until one makes an event or the buffer runs short.
+    fn step_units<I: Input>(&mut self, input: &mut I) -> Result<Option<Event>> {
         loop {
-            let buf = input.chunk();
-            if buf.len() < self.need {
+            if input.chunk().len() < self.need {
                 return Ok(None);
             }
-            match self.next {
-                Next::Done if buf.is_empty() => return Ok(None),
+            let step = match self.next {
+                Next::Header => self.header(input)?,
+                Next::PieceCount => self.piece_count(input)?,
+                Next::PieceHead => self.piece_head(input)?,
+                Next::Point { .. } => self.point(input)?,
+                Next::Tail => self.tail(input)?,
+                Next::Affects { .. } => self.affects_ids(input)?,
+                Next::BlobLen => self.blob_len(input)?,
+                Next::Blob(len) => self.blob(input, len)?,
+                Next::Done if input.chunk().is_empty() => Step::Wait,
                 Next::Done => return Err(self.trailing()),
                 // `step_unit` returns the stored error before this is reached.
-                Next::Failed => return Ok(None),
-                Next::Header => {
-                    let Some((n, version)) = self.unit(buf, wire::header)? else {
-                        return Ok(None);
-                    };
-                    if version.0 == 0 && self.opts.major_one_only {
-                        return Err(self.wire_error(4, Problem::UnsupportedVersion(version.0, version.1), None));
-                    }
-                    self.commit(input, n);
-                    self.version = version;
-                    self.next = Next::PieceCount;
-                }
-                Next::PieceCount => {
-                    let Some((n, count)) = self.unit(buf, wire::u32_le)? else {
-                        return Ok(None);
-                    };
-                    let at = self.offset;
-                    self.check_count(count, MIN_PIECE, 4, at, Count::Pieces)?;
-                    self.commit(input, n);
-                    self.piece_count = count;
-                    self.index = 0;
-                    self.next = if count == 0 { Next::BlobLen } else { Next::PieceHead };
-                    return Ok(Some(Event::Header(Header {
-                        version: self.version,
-                        piece_count: count,
-                    })));
-                }
-                Next::PieceHead => {
-                    let Some((n, head)) = self.unit(buf, wire::piece_head)? else {
-                        return Ok(None);
-                    };
-                    self.head = head;
-                    if let Some(count) = head.point_count {
-                        let at = self.offset + wire::point_count_offset(&head) as u64;
-                        let after = head.min_after_points() + self.min_after_piece();
-                        self.check_count(count, MIN_POINT, after, at, Count::Points)?;
-                        if self.hold_points {
-                            self.limit(count, self.opts.limits.max_points_per_piece, at, Count::Points)?;
-                        }
-                    }
-                    self.commit(input, n);
-                    self.point_index = 0;
-                    self.next = if head.point_count.is_some() {
-                        Next::Point
-                    } else {
-                        Next::Tail
-                    };
-                    return Ok(Some(Event::PieceStart(PieceStart {
-                        index: self.index,
-                        id: head.id,
-                        from: head.from,
-                        field_mask: head.mask,
-                        point_count: head.point_count,
-                    })));
-                }
-                Next::Point => {
-                    let Some((n, point)) = self.unit(buf, wire::point)? else {
-                        return Ok(None);
-                    };
-                    self.commit(input, n);
-                    self.point_done(1);
-                    return Ok(Some(Event::Point(point)));
-                }
-                Next::Tail => {
-                    let head = self.head;
-                    let Some((n, tail)) = self.unit(buf, |i| wire::tail(i, head))? else {
-                        return Ok(None);
-                    };
-                    self.affects.clear();
-                    if let Some(count) = tail.affects_count {
-                        let at = self.offset + tail.affects_count_at as u64;
-                        let after = if head.has_blob() { 4 } else { 0 } + self.min_after_piece();
-                        self.check_count(count, 4, after, at, Count::Affects)?;
-                        self.limit(count, self.opts.limits.max_affects, at, Count::Affects)?;
-                        // Clearing a set costs its capacity: after a piece
-                        // with a long list, start afresh rather than pay that
-                        // for every later piece.
-                        if self.seen.capacity() > 4 * count as usize + 64 {
-                            self.seen = HashSet::new();
-                        } else {
-                            self.seen.clear();
-                        }
-                        let fits = (buf.len() - n) / 4;
-                        self.affects.reserve((count as usize).min(fits));
-                    }
-                    self.commit(input, n);
-                    self.tail = tail;
-                    if self.affects_left() > 0 {
-                        self.next = Next::Affects;
-                    } else if let Some(ev) = self.after_affects() {
-                        return Ok(Some(ev));
-                    }
-                }
-                Next::Affects => {
-                    let take = (self.affects_left() as usize).min(buf.len() / 4);
-                    if take == 0 {
-                        self.need = 4;
-                        return Ok(None);
-                    }
-                    for (k, id) in buf[..take * 4].chunks_exact(4).enumerate() {
-                        let id = u32::from_le_bytes([id[0], id[1], id[2], id[3]]);
-                        if !self.seen.insert(id) {
-                            let index = self.affects.len();
-                            return Err(Error::new(ErrorKind::Structure, affects_twice(id))
-                                .at(self.offset + 4 * k as u64)
-                                .piece(self.head.id)
-                                .path(format!("{}.affects[{index}]", self.piece_path())));
-                        }
-                        self.affects.push(id);
-                    }
-                    self.commit(input, take * 4);
-                    if self.affects_left() > 0 {
-                        self.need = 4;
-                        return Ok(None);
-                    }
-                    if let Some(ev) = self.after_affects() {
-                        return Ok(Some(ev));
-                    }
-                }
-                Next::BlobLen => {
-                    let Some((n, len)) = self.unit(buf, wire::u32_le)? else {
-                        return Ok(None);
-                    };
-                    let at = self.offset;
-                    let root = self.index >= self.piece_count;
-                    let after = if root { 0 } else { self.min_after_piece() };
-                    self.check_count(len, 1, after, at, Count::Blob)?;
-                    self.limit(len, self.opts.limits.max_property_bytes, at, Count::Blob)?;
-                    self.commit(input, n);
-                    if len > 0 {
-                        self.next = Next::Blob(len);
-                    } else {
-                        return Ok(Some(self.finish_blob(Bytes::new())?));
-                    }
-                }
-                Next::Blob(len) => {
-                    if buf.len() < len as usize {
-                        self.need = len as usize;
-                        return Ok(None);
-                    }
-                    let start = self.offset;
-                    let raw = input.take_bytes(len as usize);
-                    self.offset += u64::from(len);
-                    self.need = 0;
-                    if self.opts.strict {
-                        let props = Properties::from_raw(raw.clone());
-                        if let Err(e) = props.check(self.opts.limits.max_yaml_depth) {
-                            let mut err = e.into_error(start).path(self.blob_path());
-                            if self.index < self.piece_count {
-                                err = err.piece(self.head.id);
-                            }
-                            return Err(err);
-                        }
-                    }
-                    return Ok(Some(self.finish_blob(raw)?));
-                }
+                Next::Failed(_) => Step::Wait,
+            };
+            match step {
+                Step::Emit(event) => return Ok(Some(event)),
+                Step::Go => {}
+                Step::Wait => return Ok(None),
             }
         }
+    }
+
+    #[inline]
+    fn header<I: Input>(&mut self, input: &mut I) -> Result<Step> {
+        let Some((n, version)) = self.unit(input.chunk(), wire::header)? else {
+            return Ok(Step::Wait);
+        };
+        if version.0 == 0 && self.opts.major_one_only {
+            return Err(self.wire_error(4, Problem::UnsupportedVersion(version.0, version.1), None));
+        }
+        self.commit(input, n);
+        self.version = Some(version);
+        self.next = Next::PieceCount;
+        Ok(Step::Go)
+    }
+
+    #[inline]
+    fn piece_count<I: Input>(&mut self, input: &mut I) -> Result<Step> {
+        let Some((n, count)) = self.unit(input.chunk(), wire::u32_le)? else {
+            return Ok(Step::Wait);
+        };
+        let at = self.offset;
+        self.check_count(count, MIN_PIECE, 4, at, Count::Pieces)?;
+        self.commit(input, n);
+        self.piece_count = count;
+        self.index = 0;
+        self.next = if count == 0 { Next::BlobLen } else { Next::PieceHead };
+        Ok(Step::Emit(Event::Header(Header {
+            version: self.version.unwrap_or_default(),
+            piece_count: count,
+        })))
+    }
+
+    #[inline]
+    fn piece_head<I: Input>(&mut self, input: &mut I) -> Result<Step> {
+        let Some((n, head)) = self.unit(input.chunk(), wire::piece_head)? else {
+            return Ok(Step::Wait);
+        };
+        self.head = head;
+        if let Some(count) = head.point_count {
+            let at = self.offset + wire::point_count_offset(&head) as u64;
+            let after = head.min_after_points() + self.min_after_piece();
+            self.check_count(count, MIN_POINT, after, at, Count::Points)?;
+            if self.hold_points {
+                self.limit(count, self.opts.limits.max_points_per_piece, at, Count::Points)?;
+            }
+        }
+        self.commit(input, n);
+        self.next = match head.point_count {
+            Some(count) => Next::Point { index: 0, count },
+            None => Next::Tail,
+        };
+        Ok(Step::Emit(Event::PieceStart(PieceStart {
+            index: self.index,
+            id: head.id,
+            from: head.from,
+            field_mask: head.mask,
+            point_count: head.point_count,
+        })))
+    }
+
+    /// A point the fast path left: at a buffer's edge, or with a bad value.
+    #[inline]
+    fn point<I: Input>(&mut self, input: &mut I) -> Result<Step> {
+        let Some((n, point)) = self.unit(input.chunk(), wire::point)? else {
+            return Ok(Step::Wait);
+        };
+        self.commit(input, n);
+        self.points_done(1);
+        Ok(Step::Emit(Event::Point(point)))
+    }
+
+    #[inline]
+    fn tail<I: Input>(&mut self, input: &mut I) -> Result<Step> {
+        let head = self.head;
+        let buf = input.chunk();
+        let Some((n, tail)) = self.unit(buf, |i| wire::tail(i, head))? else {
+            return Ok(Step::Wait);
+        };
+        self.affects.clear();
+        let mut seen = None;
+        if let Some(count) = tail.affects_count {
+            let at = self.offset + tail.affects_count_at as u64;
+            let after = if head.has_blob() { 4 } else { 0 } + self.min_after_piece();
+            self.check_count(count, 4, after, at, Count::Affects)?;
+            self.limit(count, self.opts.limits.max_affects, at, Count::Affects)?;
+            // At most what the bytes in hand can fill.
+            let fits = (count as usize).min((buf.len() - n) / 4);
+            self.affects.reserve(fits);
+            seen = (count > 0).then(|| HashSet::with_capacity(fits));
+        }
+        self.commit(input, n);
+        self.tail = tail;
+        Ok(match seen {
+            Some(seen) => {
+                self.next = Next::Affects { seen };
+                Step::Go
+            }
+            None => self.after_affects(),
+        })
+    }
+
+    #[inline]
+    fn affects_ids<I: Input>(&mut self, input: &mut I) -> Result<Step> {
+        let buf = input.chunk();
+        let take = (self.affects_left() as usize).min(buf.len() / 4);
+        if take == 0 {
+            self.need = 4;
+            return Ok(Step::Wait);
+        }
+        // Called only in this state; the `else` keeps the function total.
+        let Next::Affects { seen } = &mut self.next else {
+            return Ok(Step::Wait);
+        };
+        let mut twice = None;
+        for (k, id) in buf[..take * 4].chunks_exact(4).enumerate() {
+            let id = u32::from_le_bytes([id[0], id[1], id[2], id[3]]);
+            if !seen.insert(id) {
+                twice = Some((k, id));
+                break;
+            }
+            self.affects.push(id);
+        }
+        if let Some((k, id)) = twice {
+            let index = self.affects.len();
+            return Err(Error::new(ErrorKind::Structure, affects_twice(id))
+                .at(self.offset + 4 * k as u64)
+                .piece(self.head.id)
+                .path(format!("{}.affects[{index}]", self.piece_path())));
+        }
+        self.commit(input, take * 4);
+        if self.affects_left() > 0 {
+            self.need = 4;
+            return Ok(Step::Wait);
+        }
+        Ok(self.after_affects())
+    }
+
+    #[inline]
+    fn blob_len<I: Input>(&mut self, input: &mut I) -> Result<Step> {
+        let Some((n, len)) = self.unit(input.chunk(), wire::u32_le)? else {
+            return Ok(Step::Wait);
+        };
+        let at = self.offset;
+        let root = self.index >= self.piece_count;
+        let after = if root { 0 } else { self.min_after_piece() };
+        self.check_count(len, 1, after, at, Count::Blob)?;
+        self.limit(len, self.opts.limits.max_property_bytes, at, Count::Blob)?;
+        self.commit(input, n);
+        if len > 0 {
+            self.next = Next::Blob(len);
+            Ok(Step::Go)
+        } else {
+            Ok(Step::Emit(self.finish_blob(Bytes::new())))
+        }
+    }
+
+    #[inline]
+    fn blob<I: Input>(&mut self, input: &mut I, len: u32) -> Result<Step> {
+        if input.chunk().len() < len as usize {
+            self.need = len as usize;
+            return Ok(Step::Wait);
+        }
+        let start = self.offset;
+        let raw = input.take_bytes(len as usize);
+        self.offset += u64::from(len);
+        self.need = 0;
+        if self.opts.strict {
+            let props = Properties::from_raw(raw.clone());
+            if let Err(e) = props.check(self.opts.limits.max_yaml_depth) {
+                let mut err = e.into_error(start).path(self.blob_path());
+                if self.index < self.piece_count {
+                    err = err.piece(self.head.id);
+                }
+                return Err(err);
+            }
+        }
+        Ok(Step::Emit(self.finish_blob(raw)))
     }
 
     /// Affects ids of the current piece not read yet.
@@ -426,20 +487,20 @@ impl Machine {
     }
 
     /// After the affects ids: a blob length follows, or the piece ends here.
-    fn after_affects(&mut self) -> Option<Event> {
+    fn after_affects(&mut self) -> Step {
         if self.head.has_blob() {
             self.next = Next::BlobLen;
-            None
+            Step::Go
         } else {
-            Some(self.finish_piece(None))
+            Step::Emit(self.finish_piece(None))
         }
     }
 
-    fn finish_blob(&mut self, raw: Bytes) -> Result<Event> {
+    fn finish_blob(&mut self, raw: Bytes) -> Event {
         if self.index >= self.piece_count {
             self.next = Next::Done;
             let properties = (!raw.is_empty()).then(|| Properties::from_raw(raw));
-            return Ok(Event::End(End { properties }));
+            return Event::End(End { properties });
         }
         // A non-inherited piece's empty blob is no properties; an inherited
         // piece that states its properties keeps an explicit empty mapping.
@@ -448,7 +509,7 @@ impl Machine {
         } else {
             Some(Properties::from_raw(raw))
         };
-        Ok(self.finish_piece(props))
+        self.finish_piece(props)
     }
 
     fn finish_piece(&mut self, properties: Option<Properties>) -> Event {
@@ -517,17 +578,22 @@ mod tests {
                 Next::Header => "the 8-byte header",
                 Next::PieceCount => "the piece count",
                 Next::PieceHead => "the head of piece",
-                Next::Point => "point ",
+                Next::Point { .. } => "point ",
                 Next::Tail => "the fields after the points",
-                Next::Affects => "affects id 1 of 1",
+                Next::Affects { .. } => "affects id 1 of 1",
                 Next::BlobLen if m.index >= m.piece_count => "the root property blob length",
                 Next::BlobLen => "the property blob length of piece",
                 Next::Blob(_) => "-byte property blob",
-                Next::Done | Next::Failed => panic!("prefix {cut} ended the document"),
+                Next::Done | Next::Failed(_) => panic!("prefix {cut} ended the document"),
             };
             assert!(e.message().contains(what), "prefix {cut}: {e}");
             // Inside a piece (past its head) the error names the piece.
-            if m.index < m.piece_count && matches!(m.next, Next::Point | Next::Tail | Next::Affects | Next::Blob(_)) {
+            if m.index < m.piece_count
+                && matches!(
+                    m.next,
+                    Next::Point { .. } | Next::Tail | Next::Affects { .. } | Next::Blob(_)
+                )
+            {
                 assert!(e.piece_id().is_some(), "prefix {cut}: {e}");
             }
             seen.insert(std::mem::discriminant(&m.next));
@@ -551,7 +617,7 @@ mod tests {
         let (mut m, left, err) = run(&data);
         let e = err.expect("bad magic");
         assert_eq!(e.kind(), ErrorKind::BadMagic);
-        assert_eq!(m.next, Next::Failed);
+        assert!(matches!(m.next, Next::Failed(_)));
         let again = m.step(&mut SliceInput(&data)).unwrap_err();
         assert_eq!(again.to_string(), e.to_string());
         assert_eq!(m.truncation(left).to_string(), e.to_string());
