@@ -13,6 +13,7 @@ use nom::bytes::streaming::tag;
 use nom::IResult;
 
 use crate::model::{Mode, PieceEnd, Point, Shape, Vec2, Vec3};
+use crate::properties::Properties;
 use crate::rules::{
     check_f32, check_sides, Names, Problem, Rule, CURVE_IN_NAMES, CURVE_OUT_NAMES, POSITION_NAMES, RESERVED_MASK,
     ROTATION_NAMES, SIZE_NAMES, TRANSITION_IN_NAMES, TRANSITION_OUT_NAMES,
@@ -392,14 +393,34 @@ pub(crate) fn point_complete(i: In<'_>) -> CResult<'_, Point> {
     ))
 }
 
-/// A piece's fields after its points, up to its affects ids: the end of the
-/// piece without its `affects` ids and blob, which follow as their own units.
-#[derive(Debug, Clone, PartialEq, Default)]
+/// A piece's fields between its points and its affects ids.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub(crate) struct Tail {
-    pub end: PieceEnd,
+    pub rotation: Option<Vec3>,
+    pub size: Option<Vec3>,
+    pub shape: Option<Shape>,
+    pub sides: Option<u32>,
+    pub mode: Option<Mode>,
     pub affects_count: Option<u32>,
     /// Offset of `affects_count` within the tail unit.
     pub affects_count_at: usize,
+}
+
+impl Tail {
+    /// The end of the piece, with the `affects` ids and blob that follow
+    /// the tail as their own units.
+    #[inline]
+    pub fn end(self, affects: Option<Vec<u32>>, properties: Option<Properties>) -> PieceEnd {
+        PieceEnd {
+            rotation: self.rotation,
+            size: self.size,
+            shape: self.shape,
+            sides: self.sides,
+            mode: self.mode,
+            affects,
+            properties,
+        }
+    }
 }
 
 fn shape(i: In<'_>) -> PResult<'_, Shape> {
@@ -441,11 +462,11 @@ pub(crate) fn tail(input: In<'_>, head: Head) -> PResult<'_, Tail> {
             let (i, sides) = optional(i, sides)?;
             let (i, mode) = mode(i)?;
             let (i, has_affects) = le_u8(i)?;
-            t.end.rotation = rotation;
-            t.end.size = Some(size);
-            t.end.shape = Some(shape);
-            t.end.sides = sides;
-            t.end.mode = (mode != Mode::Add).then_some(mode);
+            t.rotation = rotation;
+            t.size = Some(size);
+            t.shape = Some(shape);
+            t.sides = sides;
+            t.mode = (mode != Mode::Add).then_some(mode);
             if has_affects != 0 {
                 t.affects_count_at = input.len() - i.len();
                 let (i, n) = le_u32(i)?;
@@ -459,23 +480,23 @@ pub(crate) fn tail(input: In<'_>, head: Head) -> PResult<'_, Tail> {
             let mut i = i;
             if mask & bit::ROTATION != 0 {
                 let (r, v) = vec3(i, &ROTATION_NAMES, Rule::Any)?;
-                (i, t.end.rotation) = (r, Some(v));
+                (i, t.rotation) = (r, Some(v));
             }
             if mask & bit::SIZE != 0 {
                 let (r, v) = vec3(i, &SIZE_NAMES, Rule::NonNegative)?;
-                (i, t.end.size) = (r, Some(v));
+                (i, t.size) = (r, Some(v));
             }
             if mask & bit::SHAPE != 0 {
                 let (r, v) = shape(i)?;
-                (i, t.end.shape) = (r, Some(v));
+                (i, t.shape) = (r, Some(v));
             }
             if mask & bit::SIDES != 0 {
                 let (r, v) = sides(i)?;
-                (i, t.end.sides) = (r, Some(v));
+                (i, t.sides) = (r, Some(v));
             }
             if mask & bit::MODE != 0 {
                 let (r, v) = mode(i)?;
-                (i, t.end.mode) = (r, Some(v));
+                (i, t.mode) = (r, Some(v));
             }
             if mask & bit::AFFECTS != 0 {
                 t.affects_count_at = input.len() - i.len();
@@ -615,9 +636,9 @@ mod tests {
         b.extend([1, 1, 6, 0, 0, 0, 0, 1, 2, 0, 0, 0]);
         let (rest, t) = tail(&b, head).unwrap();
         assert!(rest.is_empty());
-        assert_eq!(t.end.shape, Some(Shape::Ngon));
-        assert_eq!(t.end.sides, Some(6));
-        assert_eq!(t.end.mode, None, "add decodes as no mode");
+        assert_eq!(t.shape, Some(Shape::Ngon));
+        assert_eq!(t.sides, Some(6));
+        assert_eq!(t.mode, None, "add decodes as no mode");
         assert_eq!((t.affects_count, t.affects_count_at), (Some(2), b.len() - 4));
 
         let mut bad = b.clone();
@@ -637,10 +658,7 @@ mod tests {
         };
         let (rest, t) = tail(&[5, 0, 0, 0, 1, 0xAA], inherited).unwrap();
         assert_eq!(rest, &[0xAA]);
-        assert_eq!(
-            (t.end.sides, t.end.mode, t.end.size),
-            (Some(5), Some(Mode::Subtract), None)
-        );
+        assert_eq!((t.sides, t.mode, t.size), (Some(5), Some(Mode::Subtract), None));
     }
 
     /// Random points, mostly well formed, with hostile values and cuts mixed

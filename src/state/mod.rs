@@ -513,16 +513,15 @@ impl Machine {
     }
 
     fn finish_piece(&mut self, properties: Option<Properties>) -> Event {
-        let mut end = std::mem::take(&mut self.tail.end);
-        end.affects = self.tail.affects_count.map(|_| std::mem::take(&mut self.affects));
-        end.properties = properties;
+        let t = self.tail;
+        let affects = t.affects_count.map(|_| std::mem::take(&mut self.affects));
         self.index += 1;
         self.next = if self.index < self.piece_count {
             Next::PieceHead
         } else {
             Next::BlobLen
         };
-        Event::PieceEnd(end)
+        Event::PieceEnd(t.end(affects, properties))
     }
 }
 
