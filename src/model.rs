@@ -193,7 +193,8 @@ pub struct PieceEnd {
 /// them, and every conversion between the types that carry them is written
 /// over this list, below; a field added to the structs and not here makes
 /// those conversions fail to compile. The rest of a new field is its wire
-/// unit (`wire::tail`, `write::put_tail`) and its text and JSON syntax.
+/// unit (`wire::tail` with `Tail::end`, `write::put_tail`), its value rule
+/// (`rules::check_tail`) and its text and JSON syntax.
 macro_rules! with_tail_fields {
     ($m:ident!($($args:tt)*)) => {
         $m!($($args)*; rotation, size, shape, sides, mode, affects, properties)
