@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{Document, Mode, Piece, Point, Shape, Vec3};
 use crate::properties::Properties;
-use crate::rules::{NO_POINTS, NO_SHAPE, NO_SIZE};
+use crate::rules::{check_from, NO_POINTS, NO_SHAPE, NO_SIZE};
 
 /// A piece with every inheritable field filled in from its `from` chain.
 #[derive(Clone, Debug, PartialEq)]
@@ -115,7 +115,7 @@ pub fn resolve(doc: &Document) -> Result<ResolvedDocument> {
     for &i in &order {
         let p = &doc.pieces[i];
         if let Some(f) = p.from {
-            check_from(p, f, index_of.contains_key(&f)).map_err(|m| invalid(p.id, i, m))?;
+            check_from(p.id, f, index_of.contains_key(&f)).map_err(|m| invalid(p.id, i, m))?;
         }
     }
     // Ascending id order: a base (lower id) is resolved before its children.
@@ -133,19 +133,6 @@ pub fn resolve(doc: &Document) -> Result<ResolvedDocument> {
         pieces: resolved,
         properties: doc.properties.clone(),
     })
-}
-
-/// The rule for one `from`: exists, not the piece itself, lower.
-pub(crate) fn check_from(p: &Piece, from: u32, exists: bool) -> std::result::Result<(), String> {
-    if from == p.id {
-        Err(format!("`from` {from} is the piece itself"))
-    } else if !exists {
-        Err(format!("`from` {from} names no piece"))
-    } else if from > p.id {
-        Err(format!("`from` {from} is not a lower id"))
-    } else {
-        Ok(())
-    }
 }
 
 fn resolve_one(p: &Piece, base: Option<&ResolvedPiece>) -> std::result::Result<ResolvedPiece, String> {

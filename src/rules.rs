@@ -130,6 +130,20 @@ pub(crate) fn repeated(ids: &[u32]) -> Option<u32> {
     ids.iter().copied().find(|id| !seen.insert(*id))
 }
 
+/// The rule for one piece's `from`: it names an existing piece, not the
+/// piece itself, with a lower id.
+pub(crate) fn check_from(id: u32, from: u32, exists: bool) -> Result<(), String> {
+    if from == id {
+        Err(format!("`from` {from} is the piece itself"))
+    } else if !exists {
+        Err(format!("`from` {from} names no piece"))
+    } else if from > id {
+        Err(format!("`from` {from} is not a lower id"))
+    } else {
+        Ok(())
+    }
+}
+
 /// Whether an `affects` list may be stored: no id twice.
 pub(crate) fn check_affects(ids: &[u32]) -> Result<(), Problem> {
     match repeated(ids) {
@@ -209,4 +223,53 @@ pub(crate) fn check_point(p: &Point) -> Result<(), Problem> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_from_names_a_lower_existing_other_piece() {
+        assert_eq!(check_from(3, 1, true), Ok(()));
+        // The piece itself is named as such, even though it exists.
+        assert!(check_from(3, 3, true).unwrap_err().contains("itself"));
+        assert!(check_from(3, 1, false).unwrap_err().contains("names no piece"));
+        assert!(check_from(3, 5, true).unwrap_err().contains("not a lower id"));
+    }
+
+    #[test]
+    fn each_tail_rule_names_its_field() {
+        let rotation = Some(Vec3::new(f32::NAN, 0.0, 0.0));
+        let size = Some(Vec3::new(1.0, -1.0, 0.0));
+        let sides = Some(2);
+        let affects = Some(vec![4, 4]);
+        let ok = TailRef {
+            rotation: &None,
+            size: &Some(Vec3::new(1.0, 1.0, 0.0)),
+            shape: &None,
+            sides: &Some(3),
+            mode: &None,
+            affects: &Some(vec![1, 2]),
+            properties: &None,
+        };
+        assert_eq!(check_tail(&ok), Ok(()));
+        let field = |t: TailRef<'_>| check_tail(&t).unwrap_err().describe().1;
+        assert_eq!(
+            field(TailRef {
+                rotation: &rotation,
+                ..ok
+            }),
+            "rotation.x"
+        );
+        assert_eq!(field(TailRef { size: &size, ..ok }), "size.y");
+        assert_eq!(field(TailRef { sides: &sides, ..ok }), "sides");
+        assert_eq!(
+            field(TailRef {
+                affects: &affects,
+                ..ok
+            }),
+            "affects"
+        );
+    }
 }

@@ -11,8 +11,7 @@ use crate::input::{Input, SliceInput};
 use crate::model::{Document, Piece, Point, Shape, TailRef};
 use crate::options::DecodeOptions;
 use crate::read::Window;
-use crate::resolve::check_from;
-use crate::rules::{affects_twice, check_point, check_tail, NO_POINTS, NO_SHAPE, NO_SIZE};
+use crate::rules::{affects_twice, check_from, check_point, check_tail, NO_POINTS, NO_SHAPE, NO_SIZE};
 use crate::state::Machine;
 
 /// Default `transition_out.x` of a segment's first point.
@@ -328,11 +327,7 @@ impl Validator {
         for &i in &by_id {
             let r = &recs[i as usize];
             if let Some(f) = r.from() {
-                let p = Piece {
-                    id: r.id,
-                    ..Piece::default()
-                };
-                check_from(&p, f, exists(f)).map_err(|m| invalid(r, i as usize, m))?;
+                check_from(r.id, f, exists(f)).map_err(|m| invalid(r, i as usize, m))?;
             }
         }
         // 2. Ids are exactly 0..n.
