@@ -458,3 +458,47 @@ fn intersect_overlaps_inside_add_pieces_are_not_united_again() {
     // 21,618 triangles today; the blow-up made millions.
     assert!(m.triangles.len() < 100_000, "{} triangles", m.triangles.len());
 }
+
+/// A copy through `from` of a piece whose sweep folds (a hairpin tighter
+/// than its section) takes the piece's rebuilt solid, made once: each is
+/// the same closed, outward solid as the piece alone, with its own id, and
+/// their union is that solid again.
+#[test]
+fn copies_of_a_folding_piece_share_its_rebuilt_solid() {
+    let one = "pieces:
+- id: 0
+  points:
+  - {x: 0, y: 0, z: 0, curve_out: {x: 20, y: 0, z: 0}}
+  - {x: 0, y: 2, z: 0, curve_in: {x: 20, y: 2, z: 0}}
+  size: {x: 6, y: 6, z: 0}
+  shape: circle
+";
+    let raw = tessellate(&piece(one), 16).unwrap().expect("a solid");
+    assert!(sskb::mesh::crosses_itself(&raw).unwrap(), "the hairpin should fold");
+    let two = format!("{one}- id: 1\n  from: 0\n");
+    let alone = combined(one, 16);
+    let both = combined(&two, 16);
+    assert!(alone.is_closed() && alone.volume() > 0.0);
+    assert!(
+        close(both.volume(), alone.volume(), 1e-9),
+        "{} vs {}",
+        both.volume(),
+        alone.volume()
+    );
+    let doc = sskb::parse_ssk(&two).unwrap();
+    let mut mesher = sskb::mesh::Mesher::new(16);
+    for p in &doc.pieces {
+        mesher.push(p).unwrap();
+    }
+    let parts = mesher.contributions().unwrap();
+    assert_eq!(parts.iter().map(|(id, _)| *id).collect::<Vec<_>>(), [0, 1]);
+    for (id, m) in &parts {
+        assert!(m.is_closed(), "piece {id}");
+        assert!(
+            close(m.volume(), alone.volume(), 1e-9),
+            "piece {id}: {} vs {}",
+            m.volume(),
+            alone.volume()
+        );
+    }
+}

@@ -383,7 +383,7 @@ pub fn contributions(parts: &[Part]) -> Result<Vec<(u32, Mesh)>> {
 fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
     let mut order: Vec<usize> = (0..parts.len()).collect();
     order.sort_by_key(|&i| parts[i].id);
-    let solids = par_map(parts.iter().collect(), Solid::of)?;
+    let solids = own_solids(parts)?;
     // Add phase: an intersect piece meets the union of the other add and
     // intersect pieces it allows (only those that can overlap it).
     let kept: Vec<usize> = order
@@ -478,6 +478,59 @@ fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
         .filter(|(_, s)| s.m.is_some())
         .map(|(&i, s)| (parts[i].id, s))
         .collect())
+}
+
+/// Each part's own solid ([`Solid::of`]), in the parts' order. A part
+/// whose mesh is the same as an earlier part's (a copy inherited through
+/// `from`) takes that part's solid, made once, as an original of its own
+/// (the library tells the two apart in a boolean as it would two
+/// imports): rebuilding a folding sweep is the costliest step there is.
+fn own_solids(parts: &[Part]) -> Result<Vec<Solid>> {
+    use std::hash::{Hash, Hasher};
+    let same = |a: &Part, b: &Part| {
+        a.ring == b.ring && a.sheet == b.sheet && a.mesh.triangles == b.mesh.triangles && {
+            let bits = |m: &Mesh| m.positions.iter().flatten().map(|x| x.to_bits()).collect::<Vec<u64>>();
+            bits(&a.mesh) == bits(&b.mesh)
+        }
+    };
+    let mut buckets: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut source: Vec<usize> = Vec::with_capacity(parts.len());
+    let mut unique: Vec<usize> = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        // A fixed-key hash: it only groups, the order comes from `parts`.
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (p.ring, p.sheet, &p.mesh.triangles).hash(&mut h);
+        p.mesh.positions.iter().flatten().for_each(|x| x.to_bits().hash(&mut h));
+        let bucket = buckets.entry(h.finish()).or_default();
+        match bucket.iter().find(|&&j| same(&parts[j], p)) {
+            Some(&j) => source.push(j),
+            None => {
+                bucket.push(i);
+                source.push(i);
+                unique.push(i);
+            }
+        }
+    }
+    let made = par_map(unique.iter().map(|&i| &parts[i]).collect(), Solid::of)?;
+    let made: HashMap<usize, Solid> = unique.into_iter().zip(made).collect();
+    parts
+        .iter()
+        .zip(source)
+        .enumerate()
+        .map(|(i, (p, j))| {
+            let s = made
+                .get(&j)
+                .ok_or_else(|| failed(&format!("the mesh of piece {}", p.id), "no solid was made"))?;
+            if i == j {
+                return Ok(s.clone());
+            }
+            let what = || format!("the mesh of piece {}", p.id);
+            Ok(match &s.m {
+                Some(m) => Solid::from(guarded(what, || m.as_original())?, Arc::from([p.id])),
+                None => Solid::empty(Arc::from([p.id])),
+            })
+        })
+        .collect()
 }
 
 /// The union of each distinct set of solids (by index), each made once.
