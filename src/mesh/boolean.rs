@@ -487,41 +487,45 @@ fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
 /// imports): rebuilding a folding sweep is the costliest step there is.
 fn own_solids(parts: &[Part]) -> Result<Vec<Solid>> {
     use std::hash::{Hash, Hasher};
+    let bits = |p: &[f64; 3]| p.map(f64::to_bits);
     let same = |a: &Part, b: &Part| {
-        a.ring == b.ring && a.sheet == b.sheet && a.mesh.triangles == b.mesh.triangles && {
-            let bits = |m: &Mesh| m.positions.iter().flatten().map(|x| x.to_bits()).collect::<Vec<u64>>();
-            bits(&a.mesh) == bits(&b.mesh)
-        }
+        a.ring == b.ring
+            && a.sheet == b.sheet
+            && a.mesh.triangles == b.mesh.triangles
+            && a.mesh.positions.len() == b.mesh.positions.len()
+            && a.mesh
+                .positions
+                .iter()
+                .zip(&b.mesh.positions)
+                .all(|(p, q)| bits(p) == bits(q))
     };
+    // For each part, the index in `unique` of the part whose solid it takes.
     let mut buckets: HashMap<u64, Vec<usize>> = HashMap::new();
-    let mut source: Vec<usize> = Vec::with_capacity(parts.len());
     let mut unique: Vec<usize> = Vec::new();
+    let mut source: Vec<usize> = Vec::with_capacity(parts.len());
     for (i, p) in parts.iter().enumerate() {
         // A fixed-key hash: it only groups, the order comes from `parts`.
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (p.ring, p.sheet, &p.mesh.triangles).hash(&mut h);
-        p.mesh.positions.iter().flatten().for_each(|x| x.to_bits().hash(&mut h));
+        p.mesh.positions.iter().for_each(|q| bits(q).hash(&mut h));
         let bucket = buckets.entry(h.finish()).or_default();
-        match bucket.iter().find(|&&j| same(&parts[j], p)) {
-            Some(&j) => source.push(j),
+        match bucket.iter().find(|&&k| same(&parts[unique[k]], p)) {
+            Some(&k) => source.push(k),
             None => {
-                bucket.push(i);
-                source.push(i);
+                bucket.push(unique.len());
+                source.push(unique.len());
                 unique.push(i);
             }
         }
     }
     let made = par_map(unique.iter().map(|&i| &parts[i]).collect(), Solid::of)?;
-    let made: HashMap<usize, Solid> = unique.into_iter().zip(made).collect();
     parts
         .iter()
         .zip(source)
         .enumerate()
-        .map(|(i, (p, j))| {
-            let s = made
-                .get(&j)
-                .ok_or_else(|| failed(&format!("the mesh of piece {}", p.id), "no solid was made"))?;
-            if i == j {
+        .map(|(i, (p, k))| {
+            let s = &made[k];
+            if unique[k] == i {
                 return Ok(s.clone());
             }
             let what = || format!("the mesh of piece {}", p.id);
