@@ -502,3 +502,32 @@ fn copies_of_a_folding_piece_share_its_rebuilt_solid() {
         );
     }
 }
+
+/// A sweep that folds next to a flat end (`cases/tangent_fallback.ssk`,
+/// the stored random document `doc_024`): the end's disc is no fold and no
+/// solid of its own (a hull of the end point and its ring would be flat,
+/// and its union with the rest left vertices pinched together), so the
+/// solid is closed, outward, and no two of its vertices share a position.
+#[test]
+fn flat_ends_of_a_folding_sweep_leave_no_pinch() {
+    for (file, n) in [
+        ("tests/data/mesh/cases/tangent_fallback.ssk", 32),
+        ("tests/data/mesh/random_ssk/doc_024.ssk", 8),
+        ("tests/data/mesh/random_ssk/doc_024.ssk", 32),
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        let doc = sskb::parse_ssk(&text).unwrap();
+        let folds = sskb::resolve(&doc).unwrap().pieces.iter().any(|p| {
+            tessellate(p, n)
+                .unwrap()
+                .is_some_and(|m| sskb::mesh::crosses_itself(&m).unwrap())
+        });
+        assert!(folds, "{file} at {n}: a sweep should fold");
+        let m = combined(&text, n);
+        assert!(m.is_closed() && m.volume() > 0.0, "{file} at {n}");
+        let mut seen = std::collections::HashSet::new();
+        for p in &m.positions {
+            assert!(seen.insert(p.map(f64::to_bits)), "{file} at {n}: two vertices at {p:?}");
+        }
+    }
+}

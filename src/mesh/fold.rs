@@ -21,7 +21,10 @@ use crate::error::Result;
 /// becomes hulls throughout. Where the rings are parallel the hull is the
 /// same solid as the tube; where a bend tilts them it adds at most the
 /// sliver between the chord and the arc. The union counts every point
-/// once: it is the volume swept.
+/// once: it is the volume swept. A flat end (the end point at its ring's
+/// centre) never folds, and next to a fold it adds nothing: the fold's
+/// hull holds its disc (a hull of the two alone would be flat, and its
+/// union with the rest pinches vertices together).
 pub(super) fn swept(part: &Part) -> Result<Manifold> {
     let what = || format!("rebuilding piece {}, whose sweep folds through itself", part.id);
     let n = part.ring as usize;
@@ -46,12 +49,22 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
         ))
     };
     let planes: Vec<Option<([f64; 3], [f64; 3])>> = groups.iter().map(|g| plane(g)).collect();
+    // An end point at its ring's centre (a flat cap, to rounding) does not
+    // fold against the ring: the two are a disc, no volume.
+    let flat = |p: [f64; 3], ring: usize| {
+        planes[ring].is_some_and(|(c, _)| {
+            let r = groups[ring].iter().fold(0.0f64, |r, q| r.max(dist(*q, c)));
+            dist(p, c) <= 1e-9 * r + 1e-12 * c.iter().fold(0.0f64, |m, x| m.max(x.abs()))
+        })
+    };
     let folds = |i: usize| -> bool {
         let side = |p: &[f64; 3], (c, nrm): ([f64; 3], [f64; 3])| {
             (p[0] - c[0]) * nrm[0] + (p[1] - c[1]) * nrm[1] + (p[2] - c[2]) * nrm[2]
         };
-        let ahead = planes[i].is_none_or(|pl| groups[i + 1].iter().all(|p| side(p, pl) > 0.0));
-        let behind = planes[i + 1].is_none_or(|pl| groups[i].iter().all(|p| side(p, pl) < 0.0));
+        let end = |g: &[[f64; 3]], ring: usize| g.len() == 1 && flat(g[0], ring);
+        let ahead = end(groups[i + 1], i) || planes[i].is_none_or(|pl| groups[i + 1].iter().all(|p| side(p, pl) > 0.0));
+        let behind =
+            end(groups[i], i + 1) || planes[i + 1].is_none_or(|pl| groups[i].iter().all(|p| side(p, pl) < 0.0));
         !(ahead && behind)
     };
     let mut solids = Vec::new();
@@ -67,6 +80,13 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
         while j < last && !folds(j) {
             j += 1;
         }
+        // A flat cap and its ring alone, next to a fold: a disc of no
+        // volume, which the fold's hull holds already.
+        let cap = |end: usize, ring: usize| groups[end].len() == 1 && flat(groups[end][0], ring);
+        if j == i + 1 && (cap(i, j) || cap(j, i)) {
+            i = j;
+            continue;
+        }
         let m = guarded(what, || Manifold::from_mesh_gl64(&gl(&tube(&groups[i..=j]))))?;
         if guarded_bool(&m, Manifold::has_self_intersections, what)? {
             for k in i..j {
@@ -80,6 +100,11 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
     Ok(union_all(solids)?
         .and_then(|s| s.m)
         .map_or_else(Manifold::empty, |m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
+}
+
+/// The distance between two points.
+fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
 }
 
 /// A ring's centre and unit normal (Newell's method: along the path, for
