@@ -49,22 +49,21 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
         ))
     };
     let planes: Vec<Option<([f64; 3], [f64; 3])>> = groups.iter().map(|g| plane(g)).collect();
-    // An end point at its ring's centre (a flat cap, to rounding) does not
-    // fold against the ring: the two are a disc, no volume.
-    let flat = |p: [f64; 3], ring: usize| {
-        planes[ring].is_some_and(|(c, _)| {
+    // Whether group `end` is an end point at the centre of ring `ring` (a
+    // flat cap, to rounding): the two are a disc, no volume, and no fold.
+    let flat_end = |end: usize, ring: usize| match groups[end] {
+        [p] => planes[ring].is_some_and(|(c, _)| {
             let r = groups[ring].iter().fold(0.0f64, |r, q| r.max(dist(*q, c)));
-            dist(p, c) <= 1e-9 * r + 1e-12 * c.iter().fold(0.0f64, |m, x| m.max(x.abs()))
-        })
+            dist(*p, c) <= 1e-9 * r + 1e-12 * c.iter().fold(0.0f64, |m, x| m.max(x.abs()))
+        }),
+        _ => false,
     };
     let folds = |i: usize| -> bool {
         let side = |p: &[f64; 3], (c, nrm): ([f64; 3], [f64; 3])| {
             (p[0] - c[0]) * nrm[0] + (p[1] - c[1]) * nrm[1] + (p[2] - c[2]) * nrm[2]
         };
-        let end = |g: &[[f64; 3]], ring: usize| g.len() == 1 && flat(g[0], ring);
-        let ahead = end(groups[i + 1], i) || planes[i].is_none_or(|pl| groups[i + 1].iter().all(|p| side(p, pl) > 0.0));
-        let behind =
-            end(groups[i], i + 1) || planes[i + 1].is_none_or(|pl| groups[i].iter().all(|p| side(p, pl) < 0.0));
+        let ahead = flat_end(i + 1, i) || planes[i].is_none_or(|pl| groups[i + 1].iter().all(|p| side(p, pl) > 0.0));
+        let behind = flat_end(i, i + 1) || planes[i + 1].is_none_or(|pl| groups[i].iter().all(|p| side(p, pl) < 0.0));
         !(ahead && behind)
     };
     let mut solids = Vec::new();
@@ -82,8 +81,7 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
         }
         // A flat cap and its ring alone, next to a fold: a disc of no
         // volume, which the fold's hull holds already.
-        let cap = |end: usize, ring: usize| groups[end].len() == 1 && flat(groups[end][0], ring);
-        if j == i + 1 && (cap(i, j) || cap(j, i)) {
+        if j == i + 1 && (flat_end(i, j) || flat_end(j, i)) {
             i = j;
             continue;
         }
