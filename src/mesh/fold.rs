@@ -8,6 +8,7 @@ use manifold_rust::linalg::Vec3;
 use manifold_rust::manifold::Manifold;
 
 use super::boolean::{failed, gl, guarded, guarded_bool, union_all, Part, Solid};
+use super::math::{norm, sub};
 use super::tessellate::stack;
 use super::Mesh;
 use crate::error::Result;
@@ -53,8 +54,8 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
     // flat cap, to rounding): the two are a disc, no volume, and no fold.
     let flat_end = |end: usize, ring: usize| match groups[end] {
         [p] => planes[ring].is_some_and(|(c, _)| {
-            let r = groups[ring].iter().fold(0.0f64, |r, q| r.max(dist(*q, c)));
-            dist(*p, c) <= 1e-9 * r + 1e-12 * c.iter().fold(0.0f64, |m, x| m.max(x.abs()))
+            let r = groups[ring].iter().fold(0.0f64, |r, q| r.max(norm(sub(*q, c))));
+            norm(sub(*p, c)) <= 1e-9 * r + 1e-12 * c.iter().fold(0.0f64, |m, x| m.max(x.abs()))
         }),
         _ => false,
     };
@@ -98,11 +99,6 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
     Ok(union_all(solids)?
         .and_then(|s| s.m)
         .map_or_else(Manifold::empty, |m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
-}
-
-/// The distance between two points.
-fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
-    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
 }
 
 /// A ring's centre and unit normal (Newell's method: along the path, for
