@@ -45,6 +45,8 @@ pub struct SskbEncoder {
     stage: Stage,
     piece_count: u32,
     pieces: u32,
+    /// The header's count is a placeholder, patched by the caller.
+    open_count: bool,
 }
 
 impl Default for SskbEncoder {
@@ -60,7 +62,25 @@ impl SskbEncoder {
             stage: Stage::Header,
             piece_count: 0,
             pieces: 0,
+            open_count: false,
         }
+    }
+
+    /// An encoder for a writer that learns the number of pieces only at
+    /// the end: the header's `piece_count` is written as given (a
+    /// placeholder), any number of pieces is accepted, and the caller
+    /// writes [`SskbEncoder::pieces_written`] as a little-endian u32 over
+    /// bytes 8 to 11 of the output once `End` is written.
+    pub fn with_count_patched_later() -> SskbEncoder {
+        SskbEncoder {
+            open_count: true,
+            ..SskbEncoder::new()
+        }
+    }
+
+    /// How many pieces have been written whole.
+    pub fn pieces_written(&self) -> u32 {
+        self.pieces
     }
 
     /// Whether `End` has been written.
@@ -128,7 +148,7 @@ impl SskbEncoder {
         if self.stage != Stage::Pieces {
             return Err(self.order("a piece can only start after the Header, outside another piece"));
         }
-        if self.pieces >= self.piece_count {
+        if self.pieces >= self.piece_count && !(self.open_count && self.pieces < u32::MAX) {
             return Err(self.structure(
                 Some(s.id),
                 format!("more pieces than the header's piece_count of {}", self.piece_count),
@@ -237,7 +257,7 @@ impl SskbEncoder {
         if self.stage != Stage::Pieces {
             return Err(self.order("End can only come after the Header and complete pieces"));
         }
-        if self.pieces != self.piece_count {
+        if self.pieces != self.piece_count && !self.open_count {
             return Err(Error::new(
                 ErrorKind::Structure,
                 format!(
@@ -507,6 +527,38 @@ mod tests {
 
     fn events(data: &[u8]) -> Vec<Event> {
         crate::EventReader::new(data).collect::<Result<_>>().unwrap()
+    }
+
+    /// A count patched in afterwards gives the bytes of a count known up
+    /// front; without the open count, the placeholder is refused at End.
+    #[test]
+    fn a_count_patched_later_gives_the_same_bytes() {
+        let whole = encode(&doc()).unwrap();
+        let mut out = BytesMut::new();
+        let mut enc = SskbEncoder::with_count_patched_later();
+        for f in crate::SskbReader::new(&whole[..]) {
+            let f = match f.unwrap() {
+                Frame::Header(h) => Frame::Header(Header { piece_count: 0, ..h }),
+                other => other,
+            };
+            enc.encode(f, &mut out).unwrap();
+        }
+        assert_eq!(enc.pieces_written(), 2);
+        out[8..12].copy_from_slice(&enc.pieces_written().to_le_bytes());
+        assert_eq!(&out[..], &whole[..]);
+        let mut strict = SskbEncoder::new();
+        let mut out = BytesMut::new();
+        strict
+            .encode(
+                Frame::Header(Header {
+                    version: (1, 0),
+                    piece_count: 0,
+                }),
+                &mut out,
+            )
+            .unwrap();
+        let piece = doc().pieces[0].clone();
+        assert!(strict.encode(Frame::Piece(piece), &mut out).is_err());
     }
 
     /// Events, frames and whole documents make the same bytes.

@@ -36,6 +36,9 @@ pub enum ErrorKind {
     /// Meshing failed: the boolean library could not combine the pieces'
     /// meshes (feature `mesh`).
     Mesh,
+    /// An argument outside its range (a negative tolerance, a resolution
+    /// out of bounds): the call was wrong, not the document.
+    Usage,
 }
 
 impl ErrorKind {
@@ -56,11 +59,12 @@ impl ErrorKind {
             ErrorKind::LimitExceeded => "limit_exceeded",
             ErrorKind::Io => "io",
             ErrorKind::Mesh => "mesh",
+            ErrorKind::Usage => "usage",
         }
     }
 
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 14] = [
+    pub const ALL: [ErrorKind; 15] = [
         ErrorKind::BadMagic,
         ErrorKind::UnsupportedVersion,
         ErrorKind::Truncated,
@@ -75,6 +79,7 @@ impl ErrorKind {
         ErrorKind::LimitExceeded,
         ErrorKind::Io,
         ErrorKind::Mesh,
+        ErrorKind::Usage,
     ];
 }
 

@@ -91,6 +91,7 @@
 #![warn(missing_docs)]
 
 mod codec;
+mod diff;
 mod encoder;
 mod error;
 mod event;
@@ -113,6 +114,7 @@ mod wire;
 mod write;
 
 pub use codec::{EventDecoder, Frame, SskbDecoder};
+pub use diff::{canonical_differences, canonical_document, document_differences, documents_equivalent, DiffOptions};
 pub use encoder::{encode, SskbEncoder, SskbWriter};
 pub use error::{Error, ErrorKind, Result};
 pub use event::{End, Event, Header, PieceEnd, PieceStart};
@@ -121,11 +123,11 @@ pub use model::{Document, Mode, Piece, Point, Shape, Vec2, Vec3};
 pub use options::DecodeOptions;
 pub use properties::{Properties, Value, DEFAULT_MAX_YAML_DEPTH, MAX_YAML_DEPTH_CAP};
 pub use read::{decode_bytes, decode_slice, read_document, read_some, DecoderReader, EventReader, SskbReader};
-pub use resolve::{resolve, ResolvedDocument, ResolvedPiece};
+pub use resolve::{resolve, resolve_tree, ResolvedDocument, ResolvedPiece};
 pub use text::{parse_ssk, parse_ssk_value, to_ssk};
 /// Re-exported so users need not depend on `tokio-util` to call `decode` and `encode`.
 pub use tokio_util::codec::{Decoder, Encoder};
-pub use validate::{validate, validate_reader, validate_slice, Summary, Validator};
+pub use validate::{validate, validate_reader, validate_resolved, validate_slice, Summary, Validator};
 pub use wire::MAGIC;
 
 #[doc = include_str!("../README.md")]

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{Document, Mode, Piece, Point, Shape, Vec3};
-use crate::properties::Properties;
+use crate::properties::{Properties, Value};
 use crate::rules::{check_from, NO_POINTS, NO_SHAPE, NO_SIZE};
 
 /// A piece with every inheritable field filled in from its `from` chain.
@@ -133,6 +133,56 @@ pub fn resolve(doc: &Document) -> Result<ResolvedDocument> {
         pieces: resolved,
         properties: doc.properties.clone(),
     })
+}
+
+/// Inheritance on a document's tree (the form [`crate::parse_ssk_value`]
+/// and [`Document::to_value`] give), in place: in ascending id order, a
+/// piece with `from` takes each inheritable field it lacks from its
+/// already resolved base, as the reference's `resolve` does. Values are
+/// copied as they are, so integers stay integers. Pieces whose `id` or
+/// `from` is not an integer, or whose base is missing, are left as they
+/// are: run it on a tree that [`Document::from_value`] and
+/// [`crate::validate`] accepted.
+///
+/// ```
+/// let mut tree = sskb::parse_ssk_value(
+///     "pieces:\n- {id: 0, points: [{x: 0, y: 0, z: 0}], size: {x: 1, y: 1, z: 1}, shape: circle}\n- {id: 1, from: 0, shape: ngon, sides: 5}\n",
+/// )?;
+/// sskb::resolve_tree(&mut tree);
+/// let pieces = tree.get("pieces").unwrap();
+/// let sskb::Value::Sequence(pieces) = pieces else { unreachable!() };
+/// assert_eq!(pieces[1].get("size"), pieces[0].get("size"));
+/// # Ok::<(), sskb::Error>(())
+/// ```
+pub fn resolve_tree(tree: &mut Value) {
+    let int = |v: Option<&Value>| match v {
+        Some(Value::Int(i)) => Some(*i),
+        _ => None,
+    };
+    let Value::Mapping(root) = tree else { return };
+    let Some((_, Value::Sequence(pieces))) = root.iter_mut().find(|(k, _)| k == "pieces") else {
+        return;
+    };
+    let by_id: HashMap<i64, usize> = pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| int(p.get("id")).map(|id| (id, i)))
+        .collect();
+    let mut order: Vec<(i64, usize)> = by_id.iter().map(|(id, i)| (*id, *i)).collect();
+    order.sort_unstable();
+    for (_, i) in order {
+        let Some(base) = int(pieces[i].get("from")).and_then(|f| by_id.get(&f).copied()) else {
+            continue;
+        };
+        let inherited: Vec<(String, Value)> = Piece::INHERITED_FIELDS
+            .iter()
+            .filter(|k| pieces[i].get(k).is_none())
+            .filter_map(|k| pieces[base].get(k).map(|v| ((*k).to_owned(), v.clone())))
+            .collect();
+        if let Value::Mapping(m) = &mut pieces[i] {
+            m.extend(inherited);
+        }
+    }
 }
 
 fn resolve_one(p: &Piece, base: Option<&ResolvedPiece>) -> std::result::Result<ResolvedPiece, String> {

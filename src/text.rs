@@ -66,6 +66,39 @@ impl Document {
     pub fn from_value(tree: &Value) -> Result<Document> {
         document_from_value(tree)
     }
+
+    /// The document as the tree [`parse_ssk_value`] gives for its text:
+    /// `version`, `pieces` with only the fields that are present,
+    /// `properties` when the root blob is not empty. Each f32 is widened
+    /// to the f64 of the same value (as the Python module gives it); ids,
+    /// `from`, `sides` and `affects` are integers; property blobs parsed.
+    ///
+    /// ```
+    /// let doc = sskb::parse_ssk("pieces:\n- id: 0\n  points: [{x: 0.1, y: 0, z: 0}]\n  size: {x: 1, y: 1, z: 1}\n  shape: circle\n")?;
+    /// let tree = doc.to_value()?;
+    /// assert_eq!(sskb::Document::from_value(&tree)?, doc);
+    /// # Ok::<(), sskb::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// `malformed_properties` when a property blob does not parse.
+    pub fn to_value(&self) -> Result<Value> {
+        let mut root = vec![(
+            "version".to_owned(),
+            Value::String(format!("{}.{}", self.version.0, self.version.1)),
+        )];
+        let pieces = self
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| piece_value(p, i))
+            .collect::<Result<Vec<_>>>()?;
+        root.push(("pieces".to_owned(), Value::Sequence(pieces)));
+        if let Some(p) = self.properties.as_ref().filter(|p| !p.is_empty()) {
+            root.push(("properties".to_owned(), p.parse().map_err(|e| e.path("properties"))?));
+        }
+        Ok(Value::Mapping(root))
+    }
 }
 
 fn err(kind: ErrorKind, path: &str, message: impl Into<String>) -> Error {
@@ -175,6 +208,78 @@ fn transition(v: &Value, path: &str) -> Result<Vec2> {
         return Err(structure(&px, rules::outside_zero_to_one(&px, x)));
     }
     Ok(Vec2::new(x, y))
+}
+
+fn vec3_value(v: Vec3) -> Value {
+    let f = |x: f32| Value::Float(f64::from(x));
+    Value::Mapping(vec![("x".into(), f(v.x)), ("y".into(), f(v.y)), ("z".into(), f(v.z))])
+}
+
+fn vec2_value(v: Vec2) -> Value {
+    let f = |x: f32| Value::Float(f64::from(x));
+    Value::Mapping(vec![("x".into(), f(v.x)), ("y".into(), f(v.y))])
+}
+
+fn point_value(p: &Point) -> Value {
+    let f = |x: f32| Value::Float(f64::from(x));
+    let mut m = vec![
+        ("x".to_owned(), f(p.position.x)),
+        ("y".to_owned(), f(p.position.y)),
+        ("z".to_owned(), f(p.position.z)),
+    ];
+    for (k, v) in [
+        ("curve_in", p.curve_in),
+        ("curve_out", p.curve_out),
+        ("size", p.size),
+        ("rotation", p.rotation),
+    ] {
+        if let Some(v) = v {
+            m.push((k.to_owned(), vec3_value(v)));
+        }
+    }
+    for (k, v) in [("transition_in", p.transition_in), ("transition_out", p.transition_out)] {
+        if let Some(v) = v {
+            m.push((k.to_owned(), vec2_value(v)));
+        }
+    }
+    Value::Mapping(m)
+}
+
+fn piece_value(p: &Piece, index: usize) -> Result<Value> {
+    let int = |i: u32| Value::Int(i64::from(i));
+    let mut m = vec![("id".to_owned(), int(p.id))];
+    if let Some(f) = p.from {
+        m.push(("from".into(), int(f)));
+    }
+    if let Some(points) = &p.points {
+        m.push((
+            "points".into(),
+            Value::Sequence(points.iter().map(point_value).collect()),
+        ));
+    }
+    if let Some(r) = p.rotation {
+        m.push(("rotation".into(), vec3_value(r)));
+    }
+    if let Some(s) = p.size {
+        m.push(("size".into(), vec3_value(s)));
+    }
+    if let Some(s) = p.shape {
+        m.push(("shape".into(), Value::String(s.name().into())));
+    }
+    if let Some(n) = p.sides {
+        m.push(("sides".into(), int(n)));
+    }
+    if let Some(mode) = p.mode {
+        m.push(("mode".into(), Value::String(mode.name().into())));
+    }
+    if let Some(a) = &p.affects {
+        m.push(("affects".into(), Value::Sequence(a.iter().map(|&i| int(i)).collect())));
+    }
+    if let Some(props) = &p.properties {
+        let path = format!("pieces[{index}].properties");
+        m.push(("properties".into(), props.parse().map_err(|e| e.path(&path))?));
+    }
+    Ok(Value::Mapping(m))
 }
 
 fn point(v: &Value, path: &str) -> Result<Point> {

@@ -254,6 +254,13 @@ impl Validator {
         Ok(())
     }
 
+    /// Forgets a piece that was started but will not be ended (a writer
+    /// that refused one of its values): the validator is as it was before
+    /// its `PieceStart`.
+    pub fn abandon_piece(&mut self) {
+        self.current = None;
+    }
+
     /// Feeds one decoder event.
     ///
     /// # Errors
@@ -440,6 +447,41 @@ pub fn validate(doc: &Document) -> Result<()> {
     let mut v = Validator::new();
     for p in &doc.pieces {
         v.push_piece(p)?;
+    }
+    v.finish()
+}
+
+/// Validates a document that is meant to be resolved already, as the
+/// reference's `ssklib.validate(doc)` checks one: every piece is checked
+/// as it stands, with no field taken from its `from` (which must still name
+/// a lower piece that exists), so a piece that relies on inheritance for
+/// its points, size or shape fails.
+///
+/// ```
+/// let doc = sskb::parse_ssk("pieces:\n- {id: 0, points: [{x: 0, y: 0, z: 0}], size: {x: 1, y: 1, z: 1}, shape: circle}\n- {id: 1, from: 0, shape: ngon, sides: 5}\n")?;
+/// assert!(sskb::validate(&doc).is_ok());
+/// assert!(sskb::validate_resolved(&doc).is_err());
+/// let resolved = sskb::resolve(&doc)?;
+/// # Ok::<(), sskb::Error>(())
+/// ```
+///
+/// # Errors
+/// `validation`, as [`validate`].
+pub fn validate_resolved(doc: &Document) -> Result<()> {
+    let ids: std::collections::HashSet<u32> = doc.pieces.iter().map(|p| p.id).collect();
+    let mut v = Validator::new();
+    for (i, p) in doc.pieces.iter().enumerate() {
+        if let Some(f) = p.from {
+            check_from(p.id, f, ids.contains(&f)).map_err(|m| {
+                Error::new(ErrorKind::Validation, format!("piece {}: {m}", p.id))
+                    .piece(p.id)
+                    .path(format!("pieces[{i}].from"))
+            })?;
+        }
+        v.push_piece(&Piece {
+            from: None,
+            ..p.clone()
+        })?;
     }
     v.finish()
 }

@@ -25,6 +25,20 @@ impl TailRef<'_> {
     }
 }
 
+impl crate::model::PieceEnd {
+    /// The `field_mask` an inherited piece with these fields after its
+    /// points states (bit 0 when it states its points too): what a
+    /// [`PieceStart`](crate::PieceStart) written as an event needs.
+    ///
+    /// ```
+    /// let end = sskb::PieceEnd { size: Some(sskb::Vec3::new(1.0, 1.0, 1.0)), ..Default::default() };
+    /// assert_eq!(end.field_mask(true), 0b101);
+    /// ```
+    pub fn field_mask(&self, points: bool) -> u16 {
+        self.tail().mask() | if points { bit::POINTS } else { 0 }
+    }
+}
+
 pub(crate) fn put_header<B: BufMut + ?Sized>(out: &mut B, version: (u16, u16), piece_count: u32) {
     out.put_slice(crate::wire::MAGIC);
     out.put_u16_le(version.0);

@@ -49,21 +49,22 @@ fn to_gltf(p: V3) -> [f32; 3] {
 /// corners in a line) takes the normal of a neighbour, so that every
 /// normal is a unit vector.
 fn faces(mesh: &Mesh) -> (Vec<[f32; 3]>, Vec<[f32; 3]>) {
+    faces_of(mesh.positions.iter().map(|&p| to_gltf(p)), &mesh.triangles)
+}
+
+/// [`faces`] of triangles over positions already in glTF space.
+fn faces_of(points: impl Iterator<Item = [f32; 3]>, triangles: &[[u32; 3]]) -> (Vec<[f32; 3]>, Vec<[f32; 3]>) {
     let mut welded: HashMap<[u32; 3], u32> = HashMap::new();
     let mut at: Vec<[f32; 3]> = Vec::new();
-    let index: Vec<u32> = mesh
-        .positions
-        .iter()
-        .map(|&p| {
-            let g = to_gltf(p);
+    let index: Vec<u32> = points
+        .map(|g| {
             *welded.entry(g.map(f32::to_bits)).or_insert_with(|| {
                 at.push(g);
                 (at.len() - 1) as u32
             })
         })
         .collect();
-    let tris: Vec<[u32; 3]> = mesh
-        .triangles
+    let tris: Vec<[u32; 3]> = triangles
         .iter()
         .map(|t| t.map(|i| index[i as usize]))
         .filter(|t| t[0] != t[1] && t[1] != t[2] && t[2] != t[0])
@@ -173,6 +174,59 @@ impl Gltf {
     /// # Errors
     /// `structure` when an `extras` string is not JSON.
     pub fn new(nodes: &[SceneNode]) -> Result<Gltf> {
+        let faced = nodes.iter().map(|node| {
+            let (positions, normals) = faces(&node.mesh);
+            (node.name.as_str(), node.extras.as_deref(), positions, normals)
+        });
+        Gltf::assemble(faced)
+    }
+
+    /// One mesh from positions already in glTF space (metres, +Y up, as
+    /// f32) and triangles over them, counter-clockwise seen from outside:
+    /// what the Python module's `write_glb(vertices, faces, path)` writes.
+    /// Welding, collapsed triangles and normals as for [`Gltf::new`].
+    ///
+    /// ```
+    /// # #[cfg(feature = "mesh")] {
+    /// let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    /// let f = [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+    /// let gltf = sskb::mesh::Gltf::from_triangles(&v, &f)?;
+    /// assert_eq!(gltf.triangles, 4);
+    /// # }
+    /// # Ok::<(), sskb::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// `structure` when a position is not finite or a triangle names a
+    /// vertex that is not there.
+    pub fn from_triangles(positions: &[[f32; 3]], triangles: &[[u32; 3]]) -> Result<Gltf> {
+        if let Some(i) = positions.iter().position(|p| !p.iter().all(|c| c.is_finite())) {
+            return Err(
+                Error::new(ErrorKind::NonFinite, format!("vertex {i} is not finite")).path(format!("vertices[{i}]"))
+            );
+        }
+        if let Some(k) = triangles
+            .iter()
+            .position(|t| t.iter().any(|&i| i as usize >= positions.len()))
+        {
+            return Err(Error::new(
+                ErrorKind::Structure,
+                format!(
+                    "face {k} names vertex {} of {}",
+                    triangles[k].iter().max().copied().unwrap_or(0),
+                    positions.len()
+                ),
+            )
+            .path(format!("faces[{k}]")));
+        }
+        let (p, n) = faces_of(positions.iter().copied(), triangles);
+        Gltf::assemble(std::iter::once(("mesh", None, p, n)))
+    }
+
+    /// The document of nodes given as (name, extras, positions, normals).
+    fn assemble<'a>(
+        nodes: impl Iterator<Item = (&'a str, Option<&'a str>, Vec<[f32; 3]>, Vec<[f32; 3]>)>,
+    ) -> Result<Gltf> {
         let mut root = json::Root {
             asset: json::Asset {
                 generator: Some("sskb".into()),
@@ -184,8 +238,7 @@ impl Gltf {
         let mut bin = Vec::new();
         let mut scene_nodes = Vec::new();
         let mut triangles = 0;
-        for node in nodes {
-            let (positions, normals) = faces(&node.mesh);
+        for (name, extras, positions, normals) in nodes {
             if positions.is_empty() {
                 continue;
             }
@@ -226,14 +279,14 @@ impl Gltf {
             let mesh = root.push(json::Mesh {
                 extensions: None,
                 extras: None,
-                name: Some(node.name.clone()),
+                name: Some(name.to_owned()),
                 primitives: vec![primitive],
                 weights: None,
             });
             scene_nodes.push(root.push(json::Node {
                 mesh: Some(mesh),
-                name: Some(node.name.clone()),
-                extras: node.extras.as_deref().map(raw).transpose()?,
+                name: Some(name.to_owned()),
+                extras: extras.map(raw).transpose()?,
                 ..Default::default()
             }));
         }
