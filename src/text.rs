@@ -69,7 +69,7 @@ impl Document {
 
     /// The document as the tree [`parse_ssk_value`] gives for its text:
     /// `version`, `pieces` with only the fields that are present,
-    /// `properties` when the root blob is not empty. Each f32 is widened
+    /// `properties` when there are root properties (an empty mapping too). Each f32 is widened
     /// to the f64 of the same value (as the Python module gives it); ids,
     /// `from`, `sides` and `affects` are integers; property blobs parsed.
     ///
@@ -94,8 +94,15 @@ impl Document {
             .map(|(i, p)| piece_value(p, i))
             .collect::<Result<Vec<_>>>()?;
         root.push(("pieces".to_owned(), Value::Sequence(pieces)));
-        if let Some(p) = self.properties.as_ref().filter(|p| !p.is_empty()) {
-            root.push(("properties".to_owned(), p.parse().map_err(|e| e.path("properties"))?));
+        if let Some(p) = &self.properties {
+            // An empty blob here came from `properties: {}` in text, which
+            // the reference keeps; the decoder gives none for an empty blob.
+            let v = if p.is_empty() {
+                Value::Mapping(Vec::new())
+            } else {
+                p.parse().map_err(|e| e.path("properties"))?
+            };
+            root.push(("properties".to_owned(), v));
         }
         Ok(Value::Mapping(root))
     }

@@ -79,7 +79,11 @@ impl<W: Write> JsonLinesWriter<W> {
     /// # Errors
     /// As [`JsonLinesWriter::piece`].
     pub fn properties(&mut self, p: Option<&Properties>) -> Result<()> {
-        self.line(&serde_json::json!({ "properties": root_properties_json(p)? }))
+        let props = match p {
+            Some(p) => root_properties_json(Some(p))?,
+            None => Json::Null,
+        };
+        self.line(&serde_json::json!({ "properties": props }))
     }
 
     /// A frame's line: the header's version, a piece, or the end's

@@ -222,13 +222,14 @@ pub fn version_from_json(j: &Json) -> Result<(u16, u16)> {
     }
 }
 
-/// Reads a `{"properties": {...}}` line: `None` for an empty mapping.
+/// Reads a `{"properties": ...}` line: `None` for `null`; a mapping, even
+/// an empty one (a root blob `{}`, which the reference keeps apart from no
+/// blob), as properties.
 ///
 /// # Errors
 /// `malformed_properties`.
 pub fn properties_from_json(j: &Json) -> Result<Option<Properties>> {
     match j {
-        Json::Object(m) if m.is_empty() => Ok(None),
         Json::Object(_) => Ok(Some(Properties::from_value(&json_value(j))?)),
         Json::Null => Ok(None),
         _ => Err(Error::new(
