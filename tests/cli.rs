@@ -751,3 +751,109 @@ fn convert_into_a_directory() {
     let out = sskb(&["convert", &a.0, "x.sskb", "y.sskb"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `sskb diff` says what the reference's `document_differences` says, line
+/// for line, on the recorded pairs of tests/data/api/reference.json (made
+/// by python/scripts/record_reference.py with `ssk` 1.5.0); exit 0 when
+/// equivalent, 1 when not, 2 where the reference raised.
+#[test]
+fn diff_gives_the_reference_differences() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/api/reference.json");
+    let record: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let dir = scratch("diff");
+    let (mut checked, mut differing) = (0, 0);
+    for (i, pair) in record["pairs"].as_array().unwrap().iter().enumerate() {
+        let kwargs = &pair["kwargs"];
+        let max = kwargs.get("max_diffs").and_then(Json::as_u64).unwrap_or(20);
+        if max == 0 {
+            continue; // the command asks for at least one
+        }
+        let (left, right) = (dir.join(format!("{i}_a.json")), dir.join(format!("{i}_b.json")));
+        std::fs::write(&left, pair["left"].to_string()).unwrap();
+        std::fs::write(&right, pair["right"].to_string()).unwrap();
+        let mut args = vec!["diff".to_owned(), "--max-diffs".to_owned(), max.to_string()];
+        for k in ["rel_tol", "abs_tol"] {
+            if let Some(v) = kwargs.get(k) {
+                args.push(format!("--{}", k.replace('_', "-")));
+                args.push(v.to_string());
+            }
+        }
+        args.push(left.to_string_lossy().into_owned());
+        args.push(right.to_string_lossy().into_owned());
+        let out = sskb(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        match pair["differences"].get("value").and_then(Json::as_array) {
+            None => assert_eq!(out.status.code(), Some(2), "pair {i}: the reference raised"),
+            Some(want) => {
+                let want: Vec<&str> = want.iter().map(|d| d.as_str().unwrap()).collect();
+                let got: Vec<&str> = stdout.lines().collect();
+                assert_eq!(got, want, "pair {i}");
+                assert_eq!(out.status.code(), Some(i32::from(!want.is_empty())), "pair {i}");
+                differing += usize::from(!want.is_empty());
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 150 && differing > 50 && differing < checked,
+        "{checked} {differing}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Every valid case equals itself in every format it converts to; a
+/// changed number is one difference, in JSON too; an invalid model is an
+/// error naming it.
+#[test]
+fn diff_across_formats() {
+    let dir = scratch("diff-formats");
+    let mut compared = 0;
+    for case in cases().iter().filter(|c| c.decode == "ok" && c.valid) {
+        let src = path_of(case);
+        for ext in ["ssk", "json", "jsonl", "sskb"] {
+            let out = dir.join(format!("m.{ext}"));
+            let out = out.to_str().unwrap();
+            assert!(sskb(&["convert", &src, out]).status.success(), "{src} to .{ext}");
+            let d = sskb(&["diff", &src, out]);
+            assert_eq!(
+                d.status.code(),
+                Some(0),
+                "{src} against .{ext}: {}",
+                String::from_utf8_lossy(&d.stdout)
+            );
+            assert!(d.stdout.is_empty());
+            compared += 1;
+        }
+    }
+    assert!(compared > 100);
+    let a = dir.join("a.ssk");
+    let b = dir.join("b.json");
+    std::fs::write(
+        &a,
+        "pieces:\n- {id: 0, points: [{x: 0, y: 0, z: 0}], size: {x: 1, y: 1, z: 1}, shape: circle}\n",
+    )
+    .unwrap();
+    std::fs::write(&b, r#"{"pieces": [{"id": 0, "points": [{"x": 0, "y": 0, "z": 0.5}], "size": {"x": 1, "y": 1, "z": 1}, "shape": "circle"}]}"#).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let d = sskb(&["diff", a, b]);
+    assert_eq!(d.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(d.stdout).unwrap(),
+        "$.pieces[0].points[0].z: 0 != 0.5\n"
+    );
+    let d = sskb(&["diff", "--json", a, b]);
+    let j: Json = serde_json::from_slice(&d.stdout).unwrap();
+    assert_eq!(j["equivalent"], Json::Bool(false));
+    assert_eq!(j["differences"][0], "$.pieces[0].points[0].z: 0 != 0.5");
+    assert_eq!(sskb(&["diff", "--abs-tol", "1", a, b]).status.code(), Some(0));
+    assert_eq!(sskb(&["diff", "--abs-tol", "-1", a, b]).status.code(), Some(2));
+    let bad = corpus_dir().join("invalid/geometry_ids_gap.sskb");
+    let d = sskb(&["diff", a, bad.to_str().unwrap()]);
+    assert_eq!(d.status.code(), Some(2));
+    let err = String::from_utf8(d.stderr).unwrap();
+    assert!(
+        err.contains("geometry_ids_gap.sskb") && err.contains("(validation)"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -89,6 +89,30 @@ pub enum Command {
         #[arg(required = true, value_name = "INPUT OUTPUT | INPUT...")]
         paths: Vec<String>,
     },
+    /// Compare two models by what they mean, in any input formats: both
+    /// validated and resolved, pieces in id order, defaults filled in,
+    /// numbers compared within tolerances (as `math.isclose`). Prints one
+    /// line per difference (`$.pieces[0].points[1].x: 1.0 != 1.5`), the
+    /// same lines as the Python module's `document_differences`. Exit 0
+    /// when equivalent, 1 when they differ, 2 on errors (as `diff`).
+    Diff {
+        /// Relative tolerance for numbers.
+        #[arg(long, default_value_t = 1e-6, value_parser = tolerance)]
+        rel_tol: f64,
+        /// Absolute tolerance for numbers.
+        #[arg(long, default_value_t = 1e-5, value_parser = tolerance)]
+        abs_tol: f64,
+        /// Stop after this many differences.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+        max_diffs: u32,
+        /// One JSON object on stdout: `equivalent` and `differences`.
+        #[arg(long)]
+        json: bool,
+        /// The first model (`.sskb`, `.ssk`, `.json`, `.jsonl`; `-` is standard input, .sskb).
+        left: String,
+        /// The second model.
+        right: String,
+    },
 }
 
 /// The files of a command that takes many, and how many at once.
@@ -134,4 +158,12 @@ pub fn input_format(file: &str) -> Result<Format, Failure> {
     }
     Format::of(file)
         .ok_or_else(|| Failure::Usage("unknown extension (expected .sskb, .ssk, .json or .jsonl)".to_owned()))
+}
+
+/// A tolerance: a finite number, zero or more.
+fn tolerance(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t),
+        _ => Err(format!("`{s}` is not a tolerance (a finite number, zero or more)")),
+    }
 }

@@ -1,4 +1,4 @@
-//! `sskb`: validate, dump, inspect and convert SolidSKeleton models
+//! `sskb`: validate, dump, inspect, diff and convert SolidSKeleton models
 //! (`.sskb`, `.ssk`, JSON and JSON Lines), streaming wherever the operation
 //! allows. One file per command; `cli` has the options, `io` the inputs,
 //! outputs and failures, `batch` the work on many files at once.
@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 mod batch;
 mod cli;
 mod convert;
+mod diff;
 mod dump;
 mod inout;
 mod inspect;
@@ -46,6 +47,21 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Validate { json, many } => validate::validate(json, jobs(many.jobs), &many.files),
         Command::Dump { lines, resolved, file } => report(&file, dump::dump(&file, lines, resolved)),
+        Command::Diff {
+            rel_tol,
+            abs_tol,
+            max_diffs,
+            json,
+            left,
+            right,
+        } => {
+            let options = sskb::DiffOptions {
+                rel_tol,
+                abs_tol,
+                max_diffs: max_diffs as usize,
+            };
+            diff::diff(&left, &right, options, json)
+        }
         Command::Inspect { json, many } => inspect::inspect(json, jobs(many.jobs), &many.files),
         Command::Convert {
             from,
