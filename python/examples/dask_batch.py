@@ -164,7 +164,7 @@ def _summarize_file(path, row):
             points += len(xyz)
             lo = xyz.min(axis=0) if lo is None else _np().minimum(lo, xyz.min(axis=0))
             hi = xyz.max(axis=0) if hi is None else _np().maximum(hi, xyz.max(axis=0))
-    summary = sskb.validate(path)
+    summary = sskb.validate_stream(path)
     row.update(version=summary["version"], pieces=pieces, points=points)
     _bounds(row, None if lo is None else [float(v) for v in lo], None if hi is None else [float(v) for v in hi])
 

@@ -4,10 +4,12 @@
 //! validated first; nothing is written when anything fails, and files are
 //! replaced atomically.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sskb::mesh::{Gltf, Mesher};
 use sskb::{Document, Error, ErrorKind, Result};
+
+use crate::compat::write_atomic;
 
 fn ext(p: &Path) -> String {
     p.extension()
@@ -32,40 +34,28 @@ fn read(src: &Path) -> Result<Document> {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let r = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, path));
-    if r.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    Ok(r?)
-}
-
 /// What was written.
 pub struct Converted {
-    pub output: PathBuf,
     pub format: String,
     pub pieces: usize,
+    /// Vertices and triangles of the mesh, for glTF output.
+    pub vertices: Option<usize>,
     pub triangles: Option<usize>,
-    pub bytes: usize,
+    /// Bytes written, for `.sskb` and `.ssk` output.
+    pub bytes: Option<usize>,
 }
 
 pub fn convert(src: &Path, dst: &Path, resolution: u32, per_piece: bool) -> Result<Converted> {
     if !(sskb::mesh::MIN_RESOLUTION..=sskb::mesh::MAX_RESOLUTION).contains(&resolution) {
         return Err(Error::new(
-            ErrorKind::Io,
+            ErrorKind::Usage,
             format!("resolution must be 3 to 1024, not {resolution}"),
         ));
     }
     let doc = read(src)?;
     sskb::validate(&doc)?;
     let format = ext(dst);
-    let (bytes, triangles) = match format.as_str() {
+    let (bytes, mesh) = match format.as_str() {
         "sskb" => (sskb::encode(&doc)?, None),
         "ssk" => (sskb::to_ssk(&doc)?.into_bytes(), None),
         "glb" | "gltf" => {
@@ -73,9 +63,16 @@ pub fn convert(src: &Path, dst: &Path, resolution: u32, per_piece: bool) -> Resu
             for p in &doc.pieces {
                 mesher.push(p)?;
             }
-            let gltf = Gltf::new(&mesher.scene(per_piece)?)?;
+            let scene = mesher.scene(per_piece)?;
+            let gltf = Gltf::new(&scene)?;
+            if gltf.triangles == 0 {
+                // As the reference: nothing to write is an error.
+                return Err(Error::new(ErrorKind::Mesh, "conversion produced empty geometry"));
+            }
+            let vertices: usize = scene.iter().map(|n| n.mesh.positions.len()).sum();
+            let mesh = Some((vertices, gltf.triangles));
             if format == "glb" {
-                (gltf.to_glb()?, Some(gltf.triangles))
+                (gltf.to_glb()?, mesh)
             } else {
                 let bin_path = dst.with_extension("bin");
                 let bin_name = bin_path
@@ -84,7 +81,7 @@ pub fn convert(src: &Path, dst: &Path, resolution: u32, per_piece: bool) -> Resu
                     .unwrap_or_default();
                 let json = gltf.to_gltf(&bin_name)?;
                 write_atomic(&bin_path, gltf.bin())?;
-                (json, Some(gltf.triangles))
+                (json, mesh)
             }
         }
         other => {
@@ -96,10 +93,10 @@ pub fn convert(src: &Path, dst: &Path, resolution: u32, per_piece: bool) -> Resu
     };
     write_atomic(dst, &bytes)?;
     Ok(Converted {
-        output: dst.to_owned(),
-        format,
         pieces: doc.pieces.len(),
-        triangles,
-        bytes: bytes.len(),
+        vertices: mesh.map(|m| m.0),
+        triangles: mesh.map(|m| m.1),
+        bytes: mesh.is_none().then_some(bytes.len()),
+        format,
     })
 }

@@ -7,12 +7,13 @@
 #![forbid(unsafe_code)]
 
 mod arrays;
+mod compat;
 mod errors;
 mod frompy;
 mod gltf_convert;
-mod resolve;
 mod stream;
 mod topy;
+mod writer;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -116,7 +117,7 @@ fn checked(py: Python<'_>, doc: &Bound<'_, PyAny>, geometry: bool) -> PyResult<(
 #[pyfunction]
 fn validate_document<'py>(py: Python<'py>, doc: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let (_, mut tree) = checked(py, doc, true)?;
-    resolve::resolve(&mut tree);
+    sskb::resolve_tree(&mut tree);
     topy::value(py, &tree)
 }
 
@@ -173,10 +174,29 @@ impl Read for PyReader {
     }
 }
 
+/// `validate(doc)` with a dict checks a resolved document as
+/// `ssklib.validate` does (returns `None`, raises `SskbError`); with a path
+/// or a binary file object it validates an `.sskb` file in one streaming
+/// pass and returns `{"version", "pieces", "points"}` (also
+/// `validate_stream`).
+#[pyfunction]
+fn validate<'py>(py: Python<'py>, file: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if file.is_instance_of::<PyDict>() {
+        compat::validate_dict(py, file)?;
+        return Ok(py.None().into_bound(py));
+    }
+    Ok(validate_stream(py, file)?.into_any())
+}
+
 /// Validates an `.sskb` file (a path or a binary file object) in one
 /// streaming pass; returns `{"version", "pieces", "points"}`.
 #[pyfunction]
-fn validate<'py>(py: Python<'py>, file: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+fn validate_stream<'py>(py: Python<'py>, file: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    if file.is_instance_of::<PyDict>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "validate_stream takes a path or a binary file object; validate(doc) checks a dict",
+        ));
+    }
     let summary = if file.hasattr("read")? {
         let reader = PyReader(file.clone().unbind());
         py.detach(|| sskb::validate_reader(reader, DecodeOptions::new()))
@@ -196,28 +216,28 @@ fn validate<'py>(py: Python<'py>, file: &Bound<'py, PyAny>) -> PyResult<Bound<'p
     Ok(d)
 }
 
-/// Converts `src` (`.sskb`, `.ssk`) to `dst` by its extension: `.glb` or
-/// `.gltf` (meshed at `resolution`; `per_piece` gives one node per
-/// contributing piece), `.sskb` or `.ssk`; as `ssk convert`. Returns what
-/// was written.
+/// Converts `input_path` (`.sskb`, `.ssk`) to `output_path` by its
+/// extension: `.glb` or `.gltf` (meshed at `resolution`; `per_piece` gives
+/// one node per contributing piece), `.sskb` or `.ssk`; the fields of
+/// `ssklib.ConversionResult` as a dict (the Python `convert` wraps it).
 #[pyfunction]
-#[pyo3(signature = (src, dst, *, resolution = 32, per_piece = false))]
-fn convert<'py>(
+#[pyo3(signature = (input_path, output_path, *, resolution = 32, per_piece = false))]
+fn _convert<'py>(
     py: Python<'py>,
-    src: PathBuf,
-    dst: PathBuf,
+    input_path: PathBuf,
+    output_path: PathBuf,
     resolution: u32,
     per_piece: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let c = py
-        .detach(|| gltf_convert::convert(&src, &dst, resolution, per_piece))
+        .detach(|| gltf_convert::convert(&input_path, &output_path, resolution, per_piece))
         .py()?;
     let d = PyDict::new(py);
-    d.set_item("output", c.output)?;
-    d.set_item("format", c.format)?;
-    d.set_item("pieces", c.pieces)?;
-    d.set_item("triangles", c.triangles)?;
-    d.set_item("bytes", c.bytes)?;
+    d.set_item("output_format", c.format)?;
+    d.set_item("piece_count", c.pieces)?;
+    d.set_item("bytes_written", c.bytes)?;
+    d.set_item("vertex_count", c.vertices)?;
+    d.set_item("triangle_count", c.triangles)?;
     Ok(d)
 }
 
@@ -231,7 +251,16 @@ fn _sskb(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(write_ssk, m)?)?;
     m.add_function(wrap_pyfunction!(iter_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
-    m.add_function(wrap_pyfunction!(convert, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_stream, m)?)?;
+    m.add_function(wrap_pyfunction!(_convert, m)?)?;
+    m.add_function(wrap_pyfunction!(compat::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(compat::mesh_document, m)?)?;
+    m.add_function(wrap_pyfunction!(compat::write_glb, m)?)?;
+    m.add_function(wrap_pyfunction!(compat::write_gltf, m)?)?;
+    m.add_function(wrap_pyfunction!(compat::canonical_document, m)?)?;
+    m.add_function(wrap_pyfunction!(compat::document_differences, m)?)?;
+    m.add_function(wrap_pyfunction!(compat::documents_equivalent, m)?)?;
     m.add_class::<PieceIter>()?;
+    m.add_class::<writer::Writer>()?;
     Ok(())
 }

@@ -41,8 +41,16 @@ def glb_volume(data):
 @pytest.mark.parametrize("name", sorted(REFERENCE))
 def test_examples_to_glb(tmp_path, name):
     out = tmp_path / f"{name}.glb"
-    summary = sskb.convert(CORPUS / "ssk" / f"{name}.ssk", out, resolution=32)
-    assert summary["format"] == "glb" and summary["bytes"] == out.stat().st_size
+    src = CORPUS / "ssk" / f"{name}.ssk"
+    result = sskb.convert(input_path=src, output_path=out, resolution=32)
+    assert isinstance(result, sskb.ConversionResult)
+    assert (result.input_path, result.output_path, result.output_format) == (src, out, "glb")
+    assert result.piece_count == len(sskb.load(src)["pieces"])
+    assert result.bytes_written is None and result.coverage_percent is None
+    assert result.triangle_count > 0 and result.vertex_count > 0
+    length = struct.unpack_from("<I", out.read_bytes(), 12)[0]
+    written = json.loads(out.read_bytes()[20:20 + length])
+    assert written["accessors"][0]["count"] == 3 * result.triangle_count
     want = REFERENCE[name]["32"]["volume_mm3"]
     assert abs(glb_volume(out.read_bytes()) - want) < 1e-4 * want
 
@@ -55,8 +63,11 @@ def test_gltf_per_piece_and_other_formats(tmp_path):
     assert doc["buffers"][0]["uri"] == "tube.bin"
     assert (tmp_path / "tube.bin").stat().st_size == doc["buffers"][0]["byteLength"]
     assert [n["name"] for n in doc["nodes"]] == ["piece 0"]
-    sskb.convert(src, tmp_path / "tube.sskb")
-    sskb.convert(tmp_path / "tube.sskb", tmp_path / "tube.ssk")
+    r = sskb.convert(src, tmp_path / "tube.sskb")
+    assert (r.output_format, r.bytes_written) == ("sskb", (tmp_path / "tube.sskb").stat().st_size)
+    assert r.triangle_count is None and r.vertex_count is None and r.piece_count == 2
+    r = sskb.convert(tmp_path / "tube.sskb", tmp_path / "tube.ssk")
+    assert (r.output_format, r.bytes_written) == ("ssk", (tmp_path / "tube.ssk").stat().st_size)
     assert sskb.load(tmp_path / "tube.ssk")["pieces"][1]["mode"] == "subtract"
 
 
@@ -69,4 +80,7 @@ def test_invalid_input_writes_nothing(tmp_path):
         sskb.convert(CORPUS / "ssk" / "example_tube.ssk", out, resolution=2)
     with pytest.raises(sskb.SskbError):
         sskb.convert(CORPUS / "ssk" / "example_tube.ssk", tmp_path / "x.obj")
+    with pytest.raises(sskb.SskbError) as e:
+        sskb.convert(tmp_path / "part.glb", tmp_path / "part.ssk")
+    assert e.value.kind == "usage" and "not in this release" in str(e.value)
     assert list(tmp_path.iterdir()) == []

@@ -71,7 +71,7 @@ def test_cluster_rows_equal_serial_rows(batch, models, tmp_path):
     pd.testing.assert_frame_equal(got, want)
     # The rows hold what the module says of each file.
     for _, row in want[want["valid"] & want["file"].str.endswith(".sskb")].iterrows():
-        s = __import__("sskb").validate(row["file"])
+        s = __import__("sskb").validate_stream(row["file"])
         assert (row["pieces"], row["points"], row["version"]) == (s["pieces"], s["points"], s["version"])
 
 

@@ -1,20 +1,31 @@
 """Fast, streaming reader and writer of SolidSKeleton models.
 
-A drop-in for the reference package's ``ssklib``::
+A drop-in for the reference package's ``ssklib`` (every name of its
+``__all__``, with the same signatures and answers)::
 
     import sskb as ssklib          # was: import ssklib
     doc = ssklib.load("model.sskb")
     resolved = ssklib.validate_document(doc)
+    result = ssklib.convert("model.sskb", "model.glb")
+    print(result.triangle_count)
 
 and streaming, which ``ssklib`` lacks::
 
     for piece in sskb.iter_pieces("huge.sskb", arrays=True):
         piece["positions"]         # (n, 3) float32 NumPy array
 
-Every error raises :class:`SskbError`, a ``ValueError``.
+    with sskb.Writer("out.sskb") as w:        # and back, from arrays
+        w.piece(id=0, positions=xyz, size=(1, 1, 1), shape="circle")
+
+Every error raises :class:`SskbError`, a ``ValueError`` (also importable as
+``SSKError``).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+import struct
 
 
 class SskbError(ValueError):
@@ -25,8 +36,8 @@ class SskbError(ValueError):
             ``unsupported_version``, ``truncated``,
             ``count_exceeds_remaining``, ``invalid_enum``, ``non_finite``,
             ``reserved_bits``, ``trailing_bytes``, ``malformed_properties``,
-            ``structure``, ``limit_exceeded``, ``validation``, ``io`` or
-            ``mesh``.
+            ``structure``, ``limit_exceeded``, ``validation``, ``io``,
+            ``mesh`` or ``usage``.
         offset: the byte offset where it was found, or ``None``.
         piece: the id of the piece, or ``None``.
         path: the field, such as ``pieces[3].points[7].curve_in.y``, or
@@ -48,30 +59,184 @@ SSKError = SskbError
 
 from ._sskb import (  # noqa: E402
     PieceIter,
-    convert,
+    Writer,
+    _convert,
+    canonical_document,
+    document_differences,
+    documents_equivalent,
     iter_pieces,
     load,
+    mesh_document,
     parse_ssk,
     parse_sskb,
+    resolve,
     validate,
     validate_document,
+    validate_stream,
+    write_glb,
+    write_gltf,
     write_ssk,
     write_sskb,
 )
 
 __version__ = "0.1.0"
 
+#: As ``ssklib``: the mesh resolution, and the glTF import's score weights.
+DEFAULT_RESOLUTION = 32
+DEFAULT_GLTF_IMPORT_INFILL_WEIGHT = 1.18
+DEFAULT_GLTF_IMPORT_OUTFILL_WEIGHT = 1.05
+DEFAULT_GLTF_IMPORT_COMPLEXITY_WEIGHT = 1.0
+DEFAULT_GLTF_IMPORT_WEIGHTS = {
+    "infill_weight": DEFAULT_GLTF_IMPORT_INFILL_WEIGHT,
+    "outfill_weight": DEFAULT_GLTF_IMPORT_OUTFILL_WEIGHT,
+    "complexity_weight": DEFAULT_GLTF_IMPORT_COMPLEXITY_WEIGHT,
+}
+DEFAULT_INFILL_WEIGHT = DEFAULT_GLTF_IMPORT_INFILL_WEIGHT
+DEFAULT_OUTFILL_WEIGHT = DEFAULT_GLTF_IMPORT_OUTFILL_WEIGHT
+DEFAULT_COMPLEXITY_WEIGHT = DEFAULT_GLTF_IMPORT_COMPLEXITY_WEIGHT
+
+
+@dataclass(frozen=True)
+class ConversionResult:
+    """What :func:`convert` wrote, field for field as ``ssklib``'s."""
+
+    input_path: Path
+    output_path: Path
+    output_format: str
+    piece_count: int
+    bytes_written: int | None = None
+    vertex_count: int | None = None
+    triangle_count: int | None = None
+    coverage_percent: float | None = None
+    overfill_percent: float | None = None
+
+
+def convert(
+    input_path,
+    output_path,
+    *,
+    resolution: int = DEFAULT_RESOLUTION,
+    expected_piece_count: int | None = None,
+    infill_weight: float = DEFAULT_INFILL_WEIGHT,
+    outfill_weight: float = DEFAULT_OUTFILL_WEIGHT,
+    complexity_weight: float = DEFAULT_COMPLEXITY_WEIGHT,
+    per_piece: bool = False,
+) -> ConversionResult:
+    """Converts ``input_path`` (``.sskb``, ``.ssk``) to ``output_path`` by
+    its extension (``.glb``, ``.gltf``, ``.sskb``, ``.ssk``), as
+    ``ssklib.convert``: the model is validated first, meshes are made at
+    ``resolution``, nothing is left at the path when anything fails.
+    ``per_piece`` (ours) gives one glTF node per contributing piece. The
+    weights and ``expected_piece_count`` are for glTF input, which
+    :func:`import_gltf_to_ssk` describes.
+    """
+    source, target = Path(input_path), Path(output_path)
+    if target.suffix.lower() not in {".ssk", ".sskb", ".glb", ".gltf"}:
+        raise SskbError(
+            f"unsupported output extension: {target.suffix or '(none)'}", "usage"
+        )
+    if source.suffix.lower() in {".glb", ".gltf"}:
+        import_gltf_to_ssk(source)
+    fields = _convert(source, target, resolution=resolution, per_piece=per_piece)
+    return ConversionResult(input_path=source, output_path=target, **fields)
+
+
+def import_gltf_to_ssk(*args, **kwargs):
+    """``ssklib.import_gltf_to_ssk``: a glTF mesh fitted with pieces. Not in
+    this release: it raises :class:`SskbError` (kind ``usage``)."""
+    raise SskbError(
+        "importing glTF meshes into models is not in this release of sskb "
+        "(planned: `sskb convert part.glb part.ssk`); ssklib.import_gltf_to_ssk "
+        "does it meanwhile",
+        "usage",
+    )
+
+
+def validate_file(path) -> dict:
+    """Loads, resolves and validates a ``.ssk`` or ``.sskb`` file; the
+    resolved document, as ``ssklib.validate_file``."""
+    return validate_document(load(path))
+
+
+def _counts(values) -> dict:
+    counts: dict = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def _declared_version(path: Path, doc: dict):
+    if path.suffix.lower() == ".ssk":
+        return doc.get("version")
+    try:
+        with open(path, "rb") as f:
+            header = f.read(8)
+    except OSError:
+        return None
+    if len(header) < 8 or header[:4] != b"SSKB":
+        return None
+    major, minor = struct.unpack("<HH", header[4:8])
+    return f"{major}.{minor}"
+
+
+def inspect_file(path) -> dict:
+    """A validated summary of a ``.ssk`` or ``.sskb`` file, key for key as
+    ``ssklib.inspect_file``: ``path``, ``encoding``, ``version``, ``valid``,
+    ``bytes``, ``pieces``, ``ids``, ``inherited_pieces``, ``shapes``,
+    ``modes``, ``root_properties``."""
+    source = Path(path)
+    doc = load(source)
+    resolved = validate_document(doc)
+    pieces = sorted(resolved["pieces"], key=lambda piece: piece["id"])
+    return {
+        "path": str(source),
+        "encoding": source.suffix.lower().lstrip("."),
+        "version": _declared_version(source, doc),
+        "valid": True,
+        "bytes": source.stat().st_size,
+        "pieces": len(pieces),
+        "ids": [piece["id"] for piece in pieces],
+        "inherited_pieces": sum(1 for piece in doc["pieces"] if "from" in piece),
+        "shapes": _counts(piece["shape"] for piece in pieces),
+        "modes": _counts(piece.get("mode", "add") for piece in pieces),
+        "root_properties": "properties" in doc,
+    }
+
+
 __all__ = [
-    "PieceIter",
     "SSKError",
-    "SskbError",
+    "ConversionResult",
+    "DEFAULT_COMPLEXITY_WEIGHT",
+    "DEFAULT_GLTF_IMPORT_COMPLEXITY_WEIGHT",
+    "DEFAULT_GLTF_IMPORT_INFILL_WEIGHT",
+    "DEFAULT_GLTF_IMPORT_OUTFILL_WEIGHT",
+    "DEFAULT_GLTF_IMPORT_WEIGHTS",
+    "DEFAULT_INFILL_WEIGHT",
+    "DEFAULT_OUTFILL_WEIGHT",
+    "DEFAULT_RESOLUTION",
+    "__version__",
+    "canonical_document",
     "convert",
-    "iter_pieces",
+    "document_differences",
+    "documents_equivalent",
+    "import_gltf_to_ssk",
+    "inspect_file",
     "load",
+    "mesh_document",
     "parse_ssk",
     "parse_sskb",
+    "resolve",
     "validate",
     "validate_document",
+    "validate_file",
+    "write_glb",
+    "write_gltf",
     "write_ssk",
     "write_sskb",
+    # Ours.
+    "PieceIter",
+    "SskbError",
+    "Writer",
+    "iter_pieces",
+    "validate_stream",
 ]
