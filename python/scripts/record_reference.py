@@ -45,6 +45,7 @@ _reference.ensure(__file__)
 
 import numpy as np  # noqa: E402
 import ssklib  # noqa: E402
+from ssklib import gltf_to_ssk  # noqa: E402
 
 import sskb  # noqa: E402
 
@@ -213,9 +214,26 @@ def mesh_summary(vertices, faces):
     }
 
 
+def signature(f):
+    """Each parameter's name, kind and default (annotations left out)."""
+    import inspect
+
+    return [
+        [p.name, p.kind.name, "required" if p.default is inspect.Parameter.empty else repr(p.default)]
+        for p in inspect.signature(f).parameters.values()
+    ]
+
+
 def constants():
     names = [n for n in ssklib.__all__ if n.startswith("DEFAULT_")]
     return {
+        # import_gltf_to_ssk is a facade (*args, **kwargs) over the function
+        # of the same name in ssklib.gltf_to_ssk: that one's parameters.
+        "signatures": {
+            n: signature(getattr(gltf_to_ssk, n) if n == "import_gltf_to_ssk" else getattr(ssklib, n))
+            for n in ssklib.__all__
+            if callable(getattr(ssklib, n)) and not isinstance(getattr(ssklib, n), type)
+        },
         "values": {n: getattr(ssklib, n) for n in names},
         "ConversionResult": [(f.name, "required" if f.default is dataclasses.MISSING else repr(f.default)) for f in dataclasses.fields(ssklib.ConversionResult)],
         "all": list(ssklib.__all__),

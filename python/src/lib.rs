@@ -180,12 +180,12 @@ impl Read for PyReader {
 /// pass and returns `{"version", "pieces", "points"}` (also
 /// `validate_stream`).
 #[pyfunction]
-fn validate<'py>(py: Python<'py>, file: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    if file.is_instance_of::<PyDict>() {
-        compat::validate_dict(py, file)?;
+fn validate<'py>(py: Python<'py>, doc: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if doc.is_instance_of::<PyDict>() {
+        compat::validate_dict(py, doc)?;
         return Ok(py.None().into_bound(py));
     }
-    Ok(validate_stream(py, file)?.into_any())
+    Ok(validate_stream(py, doc)?.into_any())
 }
 
 /// Validates an `.sskb` file (a path or a binary file object) in one

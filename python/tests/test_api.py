@@ -51,6 +51,21 @@ def test_every_reference_name_is_here():
     assert sskb.SSKError is sskb.SskbError and issubclass(sskb.SskbError, ValueError)
 
 
+def test_every_function_takes_the_reference_parameters():
+    import inspect
+
+    for name, want in RECORD["constants"]["signatures"].items():
+        got = [[p.name, p.kind.name, "required" if p.default is inspect.Parameter.empty else repr(p.default)]
+               for p in inspect.signature(getattr(sskb, name)).parameters.values()]
+        if want and want[-1][1] == "VAR_KEYWORD":
+            # ssklib passes **kwargs on; ours names them, keyword-only.
+            assert all(p[1] == "KEYWORD_ONLY" for p in got[len(want) - 1:]), name
+            want, got = want[:-1], got[: len(want) - 1]
+        # Ours may add keyword-only parameters at the end (convert's per_piece).
+        extra = got[len(want):]
+        assert got[: len(want)] == want and all(p[1] == "KEYWORD_ONLY" for p in extra), name
+
+
 DOCUMENTS = list(api_documents(RECORD["seed"], RECORD["generated"]["documents"]))
 
 CALLS = {
@@ -162,6 +177,7 @@ def test_validate_dispatches_on_its_argument(tmp_path):
         sskb.validate(doc)            # piece 1 is not resolved
     assert e.value.kind == "validation"
     assert sskb.validate(sskb.resolve(doc, in_place=False)) is None
+    assert sskb.validate(doc=sskb.resolve(doc, in_place=False)) is None  # ssklib's keyword
     path = tmp_path / "m.sskb"
     path.write_bytes(sskb.write_sskb(doc))
     summary = {"version": "1.0", "pieces": 2, "points": 2}

@@ -136,12 +136,28 @@ def convert(
             f"unsupported output extension: {target.suffix or '(none)'}", "usage"
         )
     if source.suffix.lower() in {".glb", ".gltf"}:
-        import_gltf_to_ssk(source)
+        import_gltf_to_ssk(
+            source,
+            expected_piece_count=expected_piece_count,
+            resolution=resolution,
+            infill_weight=infill_weight,
+            outfill_weight=outfill_weight,
+            complexity_weight=complexity_weight,
+        )
     fields = _convert(source, target, resolution=resolution, per_piece=per_piece)
     return ConversionResult(input_path=source, output_path=target, **fields)
 
 
-def import_gltf_to_ssk(*args, **kwargs):
+def import_gltf_to_ssk(
+    path,
+    *,
+    expected_piece_count: int | None = None,
+    max_pieces: int | None = None,
+    resolution: int = DEFAULT_RESOLUTION,
+    infill_weight: float = DEFAULT_INFILL_WEIGHT,
+    outfill_weight: float = DEFAULT_OUTFILL_WEIGHT,
+    complexity_weight: float = DEFAULT_COMPLEXITY_WEIGHT,
+):
     """``ssklib.import_gltf_to_ssk``: a glTF mesh fitted with pieces. Not in
     this release: it raises :class:`SskbError` (kind ``usage``)."""
     raise SskbError(
