@@ -21,6 +21,9 @@ fn main() -> Result<(), sskb::Error> {
         best = best.min(t.elapsed().as_secs_f64());
         bytes = out.len();
     }
-    println!("{best:.4} s for {points} points, {bytes} bytes ({:.1} M points/s)", points as f64 / best / 1e6);
+    println!(
+        "{best:.4} s for {points} points, {bytes} bytes ({:.1} M points/s)",
+        points as f64 / best / 1e6
+    );
     Ok(())
 }
