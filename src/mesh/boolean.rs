@@ -270,27 +270,147 @@ fn op(a: &Solid, b: &Solid, kind: OpType) -> Result<Solid> {
 /// inherited through `from` subtracted from another) can leave shells of
 /// no volume where the surfaces met: they are dropped. A shell is kept
 /// when its volume is more than a millionth of the cube of its size.
+///
+/// One pass over the triangles finds the shells (triangles joined by
+/// shared vertices, as the library's own connectivity joins them) with
+/// their volumes and boxes; only when one is dropped is the solid split:
+/// by the library for a few shells, else made again from the kept shells'
+/// triangles. (The library's `decompose` copies the whole mesh once per
+/// shell: k shells of n triangles cost k·n, and running it after every
+/// difference and intersection made large models at high resolutions run
+/// for hours.)
+/// Up to this many shells, a solid with a sliver is split by the library.
+const FEW_SHELLS: usize = 16;
+
 fn without_slivers(m: Manifold) -> Manifold {
-    let parts = m.decompose();
-    let keep: Vec<bool> = parts
-        .iter()
-        .map(|p| {
-            let b = p.bounding_box();
-            let d = [b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z];
-            let size = d.iter().fold(0.0f64, |a, x| a.max(*x));
-            p.volume().abs() > 1e-6 * size * size * size
-        })
-        .collect();
-    if keep.iter().all(|k| *k) {
+    let gl = m.get_mesh_gl64(-1);
+    let stride = usize::try_from(gl.num_prop).unwrap_or(3).max(3);
+    let n = gl.vert_properties.len() / stride;
+    let at = |i: u64| -> Option<[f64; 3]> {
+        let i = usize::try_from(i).ok().filter(|&i| i < n)?;
+        let p = &gl.vert_properties[i * stride..i * stride + 3];
+        Some([p[0], p[1], p[2]])
+    };
+    let tris: Vec<[u64; 3]> = gl.tri_verts.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
+    if tris.iter().flatten().any(|&i| at(i).is_none()) {
         return m;
     }
-    let kept: Vec<Manifold> = parts
-        .into_iter()
-        .zip(keep)
-        .filter(|(_, k)| *k)
-        .map(|(p, _)| p)
-        .collect();
-    Manifold::compose(&kept)
+    // Union-find over the vertices, joined by each triangle's corners.
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for t in &tris {
+        let a = root(&mut parent, t[0] as usize);
+        for &v in &t[1..] {
+            let b = root(&mut parent, v as usize);
+            if a != b {
+                parent[b] = a;
+            }
+        }
+    }
+    // Each shell's signed volume and box.
+    let mut shell: HashMap<usize, (f64, [f64; 3], [f64; 3])> = HashMap::new();
+    let mut of_tri = Vec::with_capacity(tris.len());
+    for t in &tris {
+        let r = root(&mut parent, t[0] as usize);
+        of_tri.push(r);
+        let [a, b, c] = t.map(|i| at(i).unwrap_or_default());
+        let e = shell.entry(r).or_insert((0.0, a, a));
+        e.0 += super::math::dot(a, super::math::cross(b, c)) / 6.0;
+        for p in [a, b, c] {
+            e.1 = [0, 1, 2].map(|k| e.1[k].min(p[k]));
+            e.2 = [0, 1, 2].map(|k| e.2[k].max(p[k]));
+        }
+    }
+    let keeps = |(v, lo, hi): &(f64, [f64; 3], [f64; 3])| {
+        let size = (0..3).fold(0.0f64, |s, k| s.max(hi[k] - lo[k]));
+        v.abs() > 1e-6 * size * size * size
+    };
+    if shell.values().all(keeps) {
+        return m;
+    }
+    // Few shells: the library's own split, which keeps each shell as the
+    // library made it (the same triangles in later booleans as before this
+    // pass existed); it costs shells × triangles, so only up to a bound.
+    if shell.len() <= FEW_SHELLS {
+        let parts: Vec<Manifold> = m
+            .decompose()
+            .into_iter()
+            .filter(|p| {
+                let b = p.bounding_box();
+                let size = [b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z]
+                    .iter()
+                    .fold(0.0f64, |a, x| a.max(*x));
+                p.volume().abs() > 1e-6 * size * size * size
+            })
+            .collect();
+        return Manifold::compose(&parts);
+    }
+    // The kept shells' triangles over their own vertices, in order, with
+    // each triangle's source face and each run's source mesh and
+    // transform, as the library exported them: imported again, the solid
+    // keeps its relation to the meshes it was made from, as the shells
+    // `decompose` would give keep it (later booleans re-triangulate faces
+    // by that relation).
+    let mut index = vec![u64::MAX; n];
+    let mut kept = MeshGL64 {
+        num_prop: 3,
+        ..MeshGL64::default()
+    };
+    let runs = gl.run_original_id.len();
+    let run_of = |t: usize| -> usize {
+        // The run whose start is at or before triangle t's first index.
+        let at = (t * 3) as u64;
+        gl.run_index.partition_point(|&r| r <= at).saturating_sub(1)
+    };
+    let mut last_run = usize::MAX;
+    for (t, (tri, r)) in tris.iter().zip(&of_tri).enumerate() {
+        if !shell.get(r).is_some_and(keeps) {
+            continue;
+        }
+        if runs > 0 {
+            let run = run_of(t).min(runs - 1);
+            if run != last_run {
+                kept.run_index.push(kept.tri_verts.len() as u64);
+                kept.run_original_id.push(gl.run_original_id[run]);
+                if gl.run_transform.len() >= (run + 1) * 12 {
+                    kept.run_transform
+                        .extend_from_slice(&gl.run_transform[run * 12..run * 12 + 12]);
+                }
+                last_run = run;
+            }
+        }
+        for &v in tri {
+            let v = v as usize;
+            if index[v] == u64::MAX {
+                index[v] = (kept.vert_properties.len() / 3) as u64;
+                kept.vert_properties
+                    .extend_from_slice(&gl.vert_properties[v * stride..v * stride + 3]);
+            }
+            kept.tri_verts.push(index[v]);
+        }
+        if let Some(&f) = gl.face_id.get(t) {
+            kept.face_id.push(f);
+        }
+    }
+    if kept.tri_verts.is_empty() {
+        return Manifold::default();
+    }
+    if runs > 0 {
+        kept.run_index.push(kept.tri_verts.len() as u64);
+    }
+    if kept.face_id.len() != kept.tri_verts.len() / 3 {
+        kept.face_id.clear();
+    }
+    if kept.run_transform.len() != kept.run_original_id.len() * 12 {
+        kept.run_transform.clear();
+    }
+    Manifold::from_mesh_gl64(&kept)
 }
 
 /// The union of `solids`: sorted so that neighbours in space come
@@ -383,7 +503,7 @@ pub fn contributions(parts: &[Part]) -> Result<Vec<(u32, Mesh)>> {
 fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
     let mut order: Vec<usize> = (0..parts.len()).collect();
     order.sort_by_key(|&i| parts[i].id);
-    let solids = own_solids(parts)?;
+    let solids = own_solids(parts, &needed(parts))?;
     // Add phase: an intersect piece meets the union of the other add and
     // intersect pieces it allows (only those that can overlap it).
     let kept: Vec<usize> = order
@@ -480,12 +600,59 @@ fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
         .collect())
 }
 
-/// Each part's own solid ([`Solid::of`]), in the parts' order. A part
+/// Which parts' own solids can change the result, judged by the boxes of
+/// their meshes (which hold their solids, a folding sweep's rebuild too):
+/// every add piece; an intersect piece whose box meets an add or intersect
+/// piece it allows, and those pieces; a subtract piece whose box meets a
+/// piece it allows that is needed as a contribution. The rest are never
+/// built: an intersect with nothing to meet, a subtract with nothing to
+/// cut, contribute nothing whatever their solids are.
+fn needed(parts: &[Part]) -> Vec<bool> {
+    let boxes: Vec<Option<Bounds>> = parts.iter().map(|p| p.mesh.bounds()).collect();
+    let mut need = vec![false; parts.len()];
+    let mut contributes = vec![false; parts.len()];
+    for (i, p) in parts.iter().enumerate() {
+        match p.mode {
+            Mode::Add => {
+                need[i] = true;
+                contributes[i] = true;
+            }
+            Mode::Intersect => {
+                let meets: Vec<usize> = (0..parts.len())
+                    .filter(|&j| {
+                        j != i
+                            && parts[j].mode != Mode::Subtract
+                            && allows(&p.affects, parts[j].id)
+                            && overlap(&boxes[i], &boxes[j])
+                    })
+                    .collect();
+                if !meets.is_empty() {
+                    need[i] = true;
+                    contributes[i] = true;
+                    for j in meets {
+                        need[j] = true;
+                    }
+                }
+            }
+            Mode::Subtract => {}
+        }
+    }
+    for (s, p) in parts.iter().enumerate() {
+        if p.mode == Mode::Subtract {
+            need[s] = (0..parts.len())
+                .any(|k| contributes[k] && allows(&p.affects, parts[k].id) && overlap(&boxes[s], &boxes[k]));
+        }
+    }
+    need
+}
+
+/// Each part's own solid ([`Solid::of`]), in the parts' order; empty for a
+/// part that is not `need`ed. A part
 /// whose mesh is the same as an earlier part's (a copy inherited through
 /// `from`) takes that part's solid, made once, as an original of its own
 /// (the library tells the two apart in a boolean as it would two
 /// imports): rebuilding a folding sweep is the costliest step there is.
-fn own_solids(parts: &[Part]) -> Result<Vec<Solid>> {
+fn own_solids(parts: &[Part], need: &[bool]) -> Result<Vec<Solid>> {
     use std::hash::{Hash, Hasher};
     let bits = |p: &[f64; 3]| p.map(f64::to_bits);
     let same = |a: &Part, b: &Part| {
@@ -504,6 +671,10 @@ fn own_solids(parts: &[Part]) -> Result<Vec<Solid>> {
     let mut unique: Vec<usize> = Vec::new();
     let mut source: Vec<usize> = Vec::with_capacity(parts.len());
     for (i, p) in parts.iter().enumerate() {
+        if !need[i] {
+            source.push(usize::MAX);
+            continue;
+        }
         // A fixed-key hash: it only groups, the order comes from `parts`.
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (p.ring, p.sheet, &p.mesh.triangles).hash(&mut h);
@@ -524,7 +695,9 @@ fn own_solids(parts: &[Part]) -> Result<Vec<Solid>> {
         .zip(source)
         .enumerate()
         .map(|(i, (p, k))| {
-            let s = &made[k];
+            let Some(s) = made.get(k) else {
+                return Ok(Solid::empty(Arc::from([p.id])));
+            };
             if unique[k] == i {
                 return Ok(s.clone());
             }
@@ -556,4 +729,88 @@ fn unions_of<'a>(solids: &[Solid], sets: impl Iterator<Item = &'a Vec<usize>>) -
 pub fn combine(parts: &[Part]) -> Result<Mesh> {
     let all = solids(parts, true)?.into_iter().map(|(_, s)| s).collect();
     Ok(union_all(all)?.map(|s| s.mesh()).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(id: u32, mode: Mode, affects: Option<Vec<u32>>, at: f64) -> Part {
+        // A unit tetrahedron at x = `at`.
+        let positions = vec![[at, 0.0, 0.0], [at + 1.0, 0.0, 0.0], [at, 1.0, 0.0], [at, 0.0, 1.0]];
+        Part {
+            id,
+            mode,
+            affects,
+            mesh: Mesh {
+                positions,
+                triangles: vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]],
+            },
+            ring: 0,
+            sheet: false,
+        }
+    }
+
+    /// Two tetrahedra as one solid: a unit one at x = 0 and one of `height`
+    /// at x = 5.
+    fn two_tetrahedra(height: f64) -> Manifold {
+        let mut positions = part(0, Mode::Add, None, 0.0).mesh.positions;
+        positions.extend([[5.0, 0.0, 0.0], [6.0, 0.0, 0.0], [5.0, 1.0, 0.0], [5.0, 0.0, height]]);
+        let t = [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+        let triangles = t.iter().chain(&t).enumerate().map(|(k, t)| {
+            let o = if k < 4 { 0 } else { 4 };
+            t.map(|i| i + o)
+        });
+        let mesh = Mesh {
+            positions,
+            triangles: triangles.collect(),
+        };
+        Manifold::from_mesh_gl64(&gl(&mesh))
+    }
+
+    #[test]
+    fn sliver_shells_are_dropped_in_one_pass() {
+        // A flat tetrahedron (volume 1e-9 of its size cubed) is dropped.
+        let m = without_slivers(two_tetrahedra(6e-9));
+        assert_eq!(m.num_tri(), 4);
+        assert!((m.volume() - 1.0 / 6.0).abs() < 1e-12);
+        // A thin but real one (1e-4) is kept, as the solid was.
+        let m = without_slivers(two_tetrahedra(6e-4));
+        assert_eq!(m.num_tri(), 8);
+        assert!((m.volume() - (1.0 + 6e-4) / 6.0).abs() < 1e-12);
+        // Nothing but slivers: nothing.
+        let flat = Manifold::from_mesh_gl64(&gl(&part(0, Mode::Add, None, 0.0).mesh))
+            .scale(manifold_rust::linalg::Vec3::new(1.0, 1.0, 1e-9));
+        assert!(without_slivers(flat).is_empty());
+    }
+
+    #[test]
+    fn only_parts_that_can_change_the_result_are_needed() {
+        let parts = [
+            part(0, Mode::Add, None, 0.0),
+            // Intersects: one allowed nothing, one too far, one that meets 0.
+            part(1, Mode::Intersect, Some(vec![]), 0.0),
+            part(2, Mode::Intersect, None, 50.0),
+            part(3, Mode::Intersect, Some(vec![0]), 0.5),
+            // Subtracts: one allowed nothing, one too far, one that cuts 0,
+            // one that cuts only the intersect 1, which contributes nothing.
+            part(4, Mode::Subtract, Some(vec![]), 0.0),
+            part(5, Mode::Subtract, None, 80.0),
+            part(6, Mode::Subtract, Some(vec![0]), 0.2),
+            part(7, Mode::Subtract, Some(vec![1]), 0.0),
+        ];
+        assert_eq!(needed(&parts), [true, false, false, true, false, false, true, false]);
+    }
+
+    #[test]
+    fn an_intersect_builds_what_it_meets() {
+        // 1 meets the intersect 2 only, which meets the add piece 0: 1's own
+        // solid is needed as 2's candidate although 1 allows nothing.
+        let parts = [
+            part(0, Mode::Add, None, 0.0),
+            part(1, Mode::Intersect, Some(vec![]), 0.6),
+            part(2, Mode::Intersect, None, 0.3),
+        ];
+        assert_eq!(needed(&parts), [true, true, true]);
+    }
 }
