@@ -11,7 +11,8 @@ use sskb::{Piece, Point};
 
 use crate::topy::Keys;
 
-const FIELDS: [(&str, usize); 6] = [
+/// The optional point fields in array form: name, width.
+pub const FIELDS: [(&str, usize); 6] = [
     ("curve_in", 3),
     ("curve_out", 3),
     ("point_size", 3),

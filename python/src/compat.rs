@@ -281,18 +281,21 @@ pub fn write_gltf(
     path: PathBuf,
 ) -> PyResult<()> {
     let (v, f) = mesh_arrays(py, vertices, faces)?;
-    py.detach(|| {
-        let gltf = Gltf::from_triangles(&v, &f)?;
-        let bin_path = path.with_extension("bin");
-        let bin_name = bin_path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let json = gltf.to_gltf(&bin_name)?;
-        write_atomic(&bin_path, gltf.bin())?;
-        write_atomic(&path, &json)
-    })
-    .py()
+    py.detach(|| write_gltf_files(&Gltf::from_triangles(&v, &f)?, &path))
+        .py()
+}
+
+/// A `.gltf` at `path` and its buffer in the `.bin` of the same stem
+/// beside it, each written atomically.
+pub fn write_gltf_files(gltf: &Gltf, path: &std::path::Path) -> sskb::Result<()> {
+    let bin_path = path.with_extension("bin");
+    let bin_name = bin_path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let json = gltf.to_gltf(&bin_name)?;
+    write_atomic(&bin_path, gltf.bin())?;
+    write_atomic(path, &json)
 }
 
 /// `ssklib.canonical_document(doc)`: validated, resolved, normalized

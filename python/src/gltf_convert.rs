@@ -9,7 +9,7 @@ use std::path::Path;
 use sskb::mesh::{Gltf, Mesher};
 use sskb::{Document, Error, ErrorKind, Result};
 
-use crate::compat::write_atomic;
+use crate::compat::{write_atomic, write_gltf_files};
 
 fn ext(p: &Path) -> String {
     p.extension()
@@ -71,18 +71,17 @@ pub fn convert(src: &Path, dst: &Path, resolution: u32, per_piece: bool) -> Resu
             }
             let vertices: usize = scene.iter().map(|n| n.mesh.positions.len()).sum();
             let mesh = Some((vertices, gltf.triangles));
-            if format == "glb" {
-                (gltf.to_glb()?, mesh)
-            } else {
-                let bin_path = dst.with_extension("bin");
-                let bin_name = bin_path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let json = gltf.to_gltf(&bin_name)?;
-                write_atomic(&bin_path, gltf.bin())?;
-                (json, mesh)
+            if format == "gltf" {
+                write_gltf_files(&gltf, dst)?;
+                return Ok(Converted {
+                    pieces: doc.pieces.len(),
+                    vertices: mesh.map(|m| m.0),
+                    triangles: mesh.map(|m| m.1),
+                    bytes: None,
+                    format,
+                });
             }
+            (gltf.to_glb()?, mesh)
         }
         other => {
             return Err(Error::new(

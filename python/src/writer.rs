@@ -26,28 +26,15 @@ use sskb::{
 use crate::errors::{error, IntoPy};
 use crate::frompy;
 
-/// The point fields in array form: name, width.
-const COLUMNS: [(&str, usize); 6] = [
-    ("curve_in", 3),
-    ("curve_out", 3),
-    ("point_size", 3),
-    ("point_rotation", 3),
-    ("transition_in", 2),
-    ("transition_out", 2),
-];
+use crate::arrays::FIELDS as COLUMNS;
 
-/// The piece fields other than the points.
-const PIECE_KEYS: [&str; 9] = [
-    "id",
-    "from",
-    "rotation",
-    "size",
-    "shape",
-    "sides",
-    "mode",
-    "affects",
-    "properties",
-];
+/// The piece fields other than the points: `id`, `from` and those a piece
+/// may inherit.
+fn piece_keys() -> impl Iterator<Item = &'static str> {
+    ["id", "from"]
+        .into_iter()
+        .chain(sskb::Piece::INHERITED_FIELDS.into_iter().filter(|k| *k != "points"))
+}
 
 /// Where the bytes go.
 enum Sink {
@@ -419,7 +406,7 @@ impl Writer {
         // Every key known.
         for k in all.keys() {
             let k: String = k.cast_into::<PyString>()?.to_cow()?.into_owned();
-            let known = PIECE_KEYS.contains(&k.as_str())
+            let known = piece_keys().any(|p| p == k)
                 || k == "positions"
                 || COLUMNS
                     .iter()
@@ -435,7 +422,7 @@ impl Writer {
         // The fields after the points, by the reader's rules, through a
         // stand-in piece (with a stand-in point, not written).
         let mut m = Vec::new();
-        for k in PIECE_KEYS {
+        for k in piece_keys() {
             if let Some(v) = get(k)? {
                 let tree = if k == "rotation" || k == "size" {
                     vector_tree(k, &v)?
