@@ -204,3 +204,47 @@ fn usage_errors() {
     let (volume, _) = read_back(&doc, doc.blob.as_deref().unwrap());
     assert!((volume - 19_359_500.0).abs() < 1e-4 * 19_359_500.0, "{volume}");
 }
+
+/// The same bytes on one thread and on every core: the mesh work spreads
+/// over `std::thread::available_parallelism()` threads, which `taskset -c
+/// 0` (util-linux, essential in Debian) makes one. Models with folding
+/// sweeps, copies through `from`, unions, intersections and differences.
+#[test]
+fn one_thread_and_all_cores_write_the_same_bytes() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(
+        cores >= 2,
+        "this test compares 1 thread with several; the machine has {cores} core"
+    );
+    for (i, model) in [
+        "tests/data/mesh/union_blowup_22.json",
+        "tests/data/mesh/random_01.sskb",
+        "tests/data/mesh/cases/p1000_union_sub8.ssk",
+        "tests/data/conformance/ssk/example_csg_cube.ssk",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let (one, all) = (tmp(&format!("one{i}.glb")), tmp(&format!("all{i}.glb")));
+        let run = Command::new("taskset")
+            .args(["-c", "0", env!("CARGO_BIN_EXE_sskb"), "convert", model])
+            .arg(&one)
+            .args(["--resolution", "8"])
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{model}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let run = sskb(&["convert", model, all.to_str().unwrap(), "--resolution", "8"]);
+        assert!(
+            run.status.success(),
+            "{model}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let (a, b) = (std::fs::read(&one).unwrap(), std::fs::read(&all).unwrap());
+        assert!(a.len() > 1000, "{model}: no mesh");
+        assert!(a == b, "{model}: 1 thread and {cores} differ");
+    }
+}
