@@ -503,7 +503,7 @@ pub fn contributions(parts: &[Part]) -> Result<Vec<(u32, Mesh)>> {
 fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
     let mut order: Vec<usize> = (0..parts.len()).collect();
     order.sort_by_key(|&i| parts[i].id);
-    let solids = own_solids(parts, &needed(parts))?;
+    let mut solids = own_solids(parts, &needed(parts))?;
     // Add phase: an intersect piece meets the union of the other add and
     // intersect pieces it allows (only those that can overlap it).
     let kept: Vec<usize> = order
@@ -568,6 +568,17 @@ fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
         Some(c) => op(&solids[i], &unions[c], OpType::Intersect),
         None => Ok(solids[i].clone()),
     })?;
+    // From here on only the subtract pieces' own solids are used: the
+    // others, and the unions of the add phase, are let go (a contribution
+    // still holds its piece's solid where it is that solid), so that each
+    // is freed once its difference is made. At resolution 64 this is the
+    // peak of memory.
+    drop(unions);
+    for (s, p) in solids.iter_mut().zip(parts) {
+        if p.mode != Mode::Subtract {
+            *s = Solid::empty(Arc::clone(&s.ids));
+        }
+    }
     // Subtract phase: each contribution minus the subtract pieces that
     // allow it and can overlap it.
     let cutting: Vec<Vec<usize>> = kept
