@@ -796,6 +796,32 @@ mod tests {
     }
 
     #[test]
+    fn many_shells_are_made_again_from_the_kept_triangles() {
+        // FEW_SHELLS + 4 unit tetrahedra in a row and one flat one: more
+        // shells than the library's split is used for.
+        let t = [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+        let mut mesh = Mesh::default();
+        let count = FEW_SHELLS + 4;
+        for k in 0..=count {
+            let x = 3.0 * k as f64;
+            let h = if k == count / 2 { 1e-9 } else { 1.0 };
+            let base = mesh.positions.len() as u32;
+            mesh.positions
+                .extend([[x, 0.0, 0.0], [x + 1.0, 0.0, 0.0], [x, 1.0, 0.0], [x, 0.0, h]]);
+            mesh.triangles.extend(t.iter().map(|t| t.map(|i| i + base)));
+        }
+        let m = without_slivers(Manifold::from_mesh_gl64(&gl(&mesh)));
+        assert_eq!(m.num_tri(), 4 * count);
+        assert!((m.volume() - count as f64 / 6.0).abs() < 1e-9, "{}", m.volume());
+        let b = m.bounding_box();
+        assert_eq!((b.min.x, b.max.x), (0.0, 3.0 * count as f64 + 1.0));
+        // Still a solid the library works with.
+        let moved = m.translate(manifold_rust::linalg::Vec3::new(0.5, 0.0, 0.0));
+        let u = m.boolean_with_engine(&moved, OpType::Add, BooleanEngine::Exact);
+        assert!(u.status() == Status::NoError && u.volume() > m.volume());
+    }
+
+    #[test]
     fn only_parts_that_can_change_the_result_are_needed() {
         let parts = [
             part(0, Mode::Add, None, 0.0),
