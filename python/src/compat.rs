@@ -20,25 +20,20 @@ fn checked_doc(py: Python<'_>, doc: &Bound<'_, PyAny>) -> PyResult<Document> {
     py.detach(|| Document::from_value(&tree)).py()
 }
 
-/// An error of the reference's `resolve` kind, naming the piece's place.
-fn resolve_error(kind: &str, message: String) -> PyErr {
-    error(kind, &message)
-}
-
 /// A piece's integer field (`id`, `from`) as the reference reads it: an
 /// `int` that is not a `bool`.
 fn int_field(piece: &Bound<'_, PyDict>, key: &str, index: usize) -> PyResult<Option<i64>> {
     let Some(v) = piece.get_item(key)? else { return Ok(None) };
     if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
-        return Err(resolve_error(
+        return Err(error(
             "structure",
-            format!("pieces[{index}].{key}: `{key}` must be an integer"),
+            &format!("pieces[{index}].{key}: `{key}` must be an integer"),
         ));
     }
     v.extract::<i64>().map(Some).map_err(|_| {
-        resolve_error(
+        error(
             "structure",
-            format!("pieces[{index}].{key}: {v} does not fit in 64 bits"),
+            &format!("pieces[{index}].{key}: {v} does not fit in 64 bits"),
         )
     })
 }
@@ -69,13 +64,13 @@ pub fn resolve<'py>(py: Python<'py>, doc: &Bound<'py, PyAny>, in_place: bool) ->
     for (index, piece) in pieces.iter().enumerate() {
         let piece = piece
             .cast_into::<PyDict>()
-            .map_err(|_| resolve_error("structure", format!("pieces[{index}]: a piece must be a mapping")))?;
+            .map_err(|_| error("structure", &format!("pieces[{index}]: a piece must be a mapping")))?;
         let id = int_field(&piece, "id", index)?
-            .ok_or_else(|| resolve_error("structure", format!("pieces[{index}]: every piece needs an `id`")))?;
+            .ok_or_else(|| error("structure", &format!("pieces[{index}]: every piece needs an `id`")))?;
         if by_id.insert(id, index).is_some() {
-            return Err(resolve_error(
+            return Err(error(
                 "validation",
-                format!("pieces[{index}]: id {id} is used by more than one piece"),
+                &format!("pieces[{index}]: id {id} is used by more than one piece"),
             ));
         }
         dicts.push((id, piece));
@@ -96,10 +91,7 @@ pub fn resolve<'py>(py: Python<'py>, doc: &Bound<'py, PyAny>, in_place: bool) ->
                 None
             };
             if let Some(m) = problem {
-                return Err(resolve_error(
-                    "validation",
-                    format!("pieces[{i}].from: piece {id}: {m}"),
-                ));
+                return Err(error("validation", &format!("pieces[{i}].from: piece {id}: {m}")));
             }
             from[i] = by_id.get(&f).copied();
         }
