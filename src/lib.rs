@@ -105,6 +105,8 @@ mod model;
 mod options;
 mod properties;
 mod read;
+#[cfg(feature = "render")]
+pub mod render;
 mod resolve;
 mod rules;
 mod state;

@@ -742,6 +742,18 @@ pub fn combine(parts: &[Part]) -> Result<Mesh> {
     Ok(union_all(all)?.map(|s| s.mesh()).unwrap_or_default())
 }
 
+/// The solids whose union [`combine`] makes, each with the id of the piece
+/// it is a part of, in ascending id: what a depth buffer draws to show
+/// the combined solid without computing the union (a surface hidden
+/// inside another part is behind that part's surface from any eye
+/// outside).
+///
+/// # Errors
+/// As [`combine`].
+pub fn visible_parts(parts: &[Part]) -> Result<Vec<(u32, Mesh)>> {
+    Ok(solids(parts, true)?.into_iter().map(|(id, s)| (id, s.mesh())).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

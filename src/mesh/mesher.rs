@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::tessellate::tessellate_with_rings;
-use super::{combine, contributions, Mesh, Part, SceneNode};
+use super::{combine, contributions, visible_parts, Mesh, Part, SceneNode};
 use crate::error::{Error, ErrorKind, Result};
 use crate::{Piece, ResolvedPiece};
 
@@ -174,6 +174,20 @@ impl Mesher {
                 })
             })
             .collect()
+    }
+
+    /// The parts whose union is [`Mesher::combined`], each with its
+    /// piece's id and mode, in ascending id (see [`visible_parts`]).
+    ///
+    /// # Errors
+    /// As [`Mesher::combined`].
+    pub fn visible(&self) -> Result<Vec<(u32, crate::Mode, Mesh)>> {
+        self.check_done()?;
+        let modes: HashMap<u32, crate::Mode> = self.parts.iter().map(|p| (p.id, p.mode)).collect();
+        Ok(visible_parts(&self.parts)?
+            .into_iter()
+            .map(|(id, m)| (id, modes.get(&id).copied().unwrap_or_default(), m))
+            .collect())
     }
 
     /// Each contributing piece's final part, by id.

@@ -10,13 +10,13 @@
 mod boolean;
 mod fold;
 mod gltf;
-mod math;
+pub(crate) mod math;
 mod mesher;
 mod parallel;
 mod path;
 mod tessellate;
 
-pub use boolean::{combine, contributions, crosses_itself, Part};
+pub use boolean::{combine, contributions, crosses_itself, visible_parts, Part};
 pub use gltf::{Gltf, SceneNode};
 pub use mesher::Mesher;
 pub use tessellate::{tessellate, MAX_RESOLUTION, MAX_SIDES, MIN_RESOLUTION};

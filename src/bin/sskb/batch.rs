@@ -3,7 +3,7 @@
 //! task per file, results written in argument order as they complete, a
 //! progress bar over files on a terminal, and the summary line.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use sskb::{Error, ErrorKind};
 
+use crate::cli::Format;
 use crate::inout::{code_of, Failure};
 use crate::MANY;
 
@@ -29,6 +30,49 @@ pub struct Found {
     /// Why the argument gave no file (an unreadable directory, one with no
     /// models): reported for `path` like a file's error.
     pub failed: Option<Failure>,
+}
+
+/// An input's format and output, or why it has none.
+pub type Planned = Result<(Format, PathBuf), Failure>;
+
+/// Each input's format (`from`, or by extension; glTF refused) and its
+/// output in `dir`: its name, or its path below a directory argument,
+/// with `extension`. Two inputs may not share an output: the second is
+/// refused, naming the first.
+pub fn plan<'a>(found: &'a [Found], dir: &Path, from: Option<Format>, extension: &str) -> Vec<(&'a Found, Planned)> {
+    let mut taken: HashMap<PathBuf, String> = HashMap::new();
+    found
+        .iter()
+        .map(|f| {
+            let plan = (|| {
+                if let Some(e) = &f.failed {
+                    return Err(e.clone());
+                }
+                let from = from.or_else(|| Format::of(&f.path)).ok_or_else(|| {
+                    Failure::Usage(
+                        "unknown extension (expected .sskb, .ssk, .json or .jsonl; or give --from)".to_owned(),
+                    )
+                })?;
+                if matches!(from, Format::Glb | Format::Gltf) {
+                    return Err(Failure::Usage("glTF is an output format only".to_owned()));
+                }
+                let name = f
+                    .below
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from(Path::new(&f.path).file_name().unwrap_or_default()));
+                let out = dir.join(name).with_extension(extension);
+                if let Some(first) = taken.get(&out) {
+                    return Err(Failure::Usage(format!(
+                        "its output {} is already {first}'s",
+                        out.display()
+                    )));
+                }
+                taken.insert(out.clone(), f.path.clone());
+                Ok((from, out))
+            })();
+            (f, plan)
+        })
+        .collect()
 }
 
 /// The files the arguments name, in argument order: a file (or `-`) as

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sskb::render::{Background, ColorBy, View};
 
 use crate::inout::Failure;
 
@@ -113,6 +114,75 @@ pub enum Command {
         /// The second model.
         right: String,
     },
+    /// Draw each model to PNG: meshed as `convert` meshes it, with a depth
+    /// buffer, lit by a light fixed to the camera, outlined and
+    /// anti-aliased, framed so its bounds fill the picture with a margin,
+    /// the model's Z up as glTF viewers show it. With `--out-dir`, every
+    /// input (files, directories searched recursively) is drawn into that
+    /// directory as `NAME.png` (names and the layout below a directory
+    /// argument kept); a file that fails is reported and skipped, never
+    /// leaving a partial picture. Exit 1 when any failed.
+    Render {
+        /// Input format (needed for `-`).
+        #[arg(long, value_enum)]
+        from: Option<Format>,
+        /// Pixels across and down (16 to 4096).
+        #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u32).range(16..=4096))]
+        size: u32,
+        /// iso, front, back, left, right, top, bottom, or AZ,EL in degrees
+        /// (azimuth from the front toward the right, elevation up).
+        #[arg(long, default_value = "iso", value_parser = crate::render::parse_view, conflicts_with = "views")]
+        view: View,
+        /// Several views, comma-separated (`iso,front,top`, `iso,30,20`):
+        /// `NAME.VIEW.png` each, or one picture with --sheet.
+        #[arg(long, value_parser = crate::render::parse_views)]
+        views: Option<Vec<View>>,
+        /// The views side by side in one picture (left to right, then down).
+        #[arg(long)]
+        sheet: bool,
+        /// A perspective (30° field of view) instead of orthographic.
+        #[arg(long)]
+        perspective: bool,
+        /// Mesh resolution: vertices around a circle cross-section (3 to 1024).
+        #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(3..=1024))]
+        resolution: u32,
+        /// white, black, transparent or #rrggbb.
+        #[arg(long, default_value = "white", value_parser = crate::render::parse_background)]
+        background: Background,
+        /// none (one colour), piece (a stable colour per piece), mode (add
+        /// pieces blue, intersect pieces orange).
+        #[arg(long, value_enum, default_value = "none")]
+        color_by: ColorChoice,
+        /// Draw every input into this directory (created if need be)
+        /// instead of one input to one output.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+        /// Files at once with --out-dir (default: one per core).
+        #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// MODEL OUT.png (`-` for standard input or output); with
+        /// --out-dir, the inputs: files and directories.
+        #[arg(required = true, value_name = "MODEL OUT.png | INPUT...")]
+        paths: Vec<String>,
+    },
+}
+
+/// `--color-by`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    None,
+    Piece,
+    Mode,
+}
+
+impl From<ColorChoice> for ColorBy {
+    fn from(c: ColorChoice) -> ColorBy {
+        match c {
+            ColorChoice::None => ColorBy::None,
+            ColorChoice::Piece => ColorBy::Piece,
+            ColorChoice::Mode => ColorBy::Mode,
+        }
+    }
 }
 
 /// The files of a command that takes many, and how many at once.

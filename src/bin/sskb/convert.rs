@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, Seek, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use sskb::json::{document_json, JsonLinesReader, JsonLinesWriter};
@@ -65,9 +65,6 @@ pub fn convert(options: &ConvertOptions, input: &str, output: &str) -> u8 {
     report(input, options.run(from, input, to, output))
 }
 
-/// An input's format and output, or why it has none.
-type Planned = Result<(Format, PathBuf), Failure>;
-
 /// `convert --out-dir DIR INPUT...`: each input into DIR, in parallel.
 pub fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &[String]) -> u8 {
     let to = options.to.unwrap_or(Format::Glb);
@@ -86,40 +83,7 @@ pub fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &
     let found = batch::collect(inputs);
     MANY.store(found.len() > 1, Ordering::Relaxed);
     let extension = format!("{to:?}").to_lowercase();
-    // Each output, or why there is none; two inputs may not share one.
-    let mut taken: std::collections::HashMap<PathBuf, String> = std::collections::HashMap::new();
-    let planned: Vec<(&batch::Found, Planned)> = found
-        .iter()
-        .map(|f| {
-            let plan = (|| {
-                if let Some(e) = &f.failed {
-                    return Err(e.clone());
-                }
-                let from = options.from.or_else(|| Format::of(&f.path)).ok_or_else(|| {
-                    Failure::Usage(
-                        "unknown extension (expected .sskb, .ssk, .json or .jsonl; or give --from)".to_owned(),
-                    )
-                })?;
-                if matches!(from, Format::Glb | Format::Gltf) {
-                    return Err(Failure::Usage("glTF is an output format only".to_owned()));
-                }
-                let name = f
-                    .below
-                    .clone()
-                    .unwrap_or_else(|| PathBuf::from(Path::new(&f.path).file_name().unwrap_or_default()));
-                let out = dir.join(name).with_extension(&extension);
-                if let Some(first) = taken.get(&out) {
-                    return Err(Failure::Usage(format!(
-                        "its output {} is already {first}'s",
-                        out.display()
-                    )));
-                }
-                taken.insert(out.clone(), f.path.clone());
-                Ok((from, out))
-            })();
-            (f, plan)
-        })
-        .collect();
+    let planned = batch::plan(&found, dir, options.from, &extension);
     let mut code = 0;
     let mut summary = batch::Summary::start();
     batch::run(

@@ -1,4 +1,4 @@
-//! `sskb`: validate, dump, inspect, diff and convert SolidSKeleton models
+//! `sskb`: validate, dump, inspect, diff, convert and render SolidSKeleton models
 //! (`.sskb`, `.ssk`, JSON and JSON Lines), streaming wherever the operation
 //! allows. One file per command; `cli` has the options, `io` the inputs,
 //! outputs and failures, `batch` the work on many files at once.
@@ -15,6 +15,7 @@ mod dump;
 mod inout;
 mod inspect;
 mod mesh;
+mod render;
 mod validate;
 
 use clap::Parser;
@@ -84,6 +85,43 @@ fn main() -> ExitCode {
                 (None, [input, output]) => convert::convert(&options, input, output),
                 (None, _) => {
                     eprintln!("error: give INPUT OUTPUT, or --out-dir DIR and the inputs");
+                    2
+                }
+            }
+        }
+        Command::Render {
+            from,
+            size,
+            view,
+            views,
+            sheet,
+            perspective,
+            resolution,
+            background,
+            color_by,
+            out_dir,
+            jobs: j,
+            paths,
+        } => {
+            let job = render::RenderJob {
+                from,
+                resolution,
+                views: views.unwrap_or_else(|| vec![view]),
+                sheet,
+                options: sskb::render::RenderOptions {
+                    size,
+                    view,
+                    perspective,
+                    background,
+                    color_by: color_by.into(),
+                },
+            };
+            mesh::quiet_library_panics();
+            match (out_dir, &paths[..]) {
+                (Some(dir), inputs) => render::render_into(&job, &dir, jobs(j), inputs),
+                (None, [input, output]) => render::render(&job, input, output),
+                (None, _) => {
+                    eprintln!("error: give MODEL OUT.png, or --out-dir DIR and the inputs");
                     2
                 }
             }

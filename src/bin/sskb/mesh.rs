@@ -38,7 +38,8 @@ fn mesh_frames<R: Read>(reader: R, opts: DecodeOptions, mut mesher: Mesher) -> R
     Ok(mesher)
 }
 
-fn mesher(input: &str, from: Format, resolution: u32) -> Result<Mesher, Failure> {
+/// The validated model's pieces, resolved and tessellated.
+pub fn mesher(input: &str, from: Format, resolution: u32) -> Result<Mesher, Failure> {
     match from {
         Format::Sskb if input == "-" => {
             let mut data = Vec::new();
@@ -86,6 +87,22 @@ pub fn quiet_library_panics() {
     }));
 }
 
+/// Runs `f`, the booleans of `mesher`'s pieces, with a spinner on a
+/// terminal when there are many: they can take a while on big models.
+pub fn combining<T>(mesher: &Mesher, f: impl FnOnce() -> T) -> T {
+    let spinner = (mesher.parts().len() >= 200 && own_progress()).then(|| {
+        let s = indicatif::ProgressBar::new_spinner();
+        s.set_message(format!("combining {} pieces", mesher.parts().len()));
+        s.enable_steady_tick(std::time::Duration::from_millis(120));
+        s
+    });
+    let out = f();
+    if let Some(s) = spinner {
+        s.finish_and_clear();
+    }
+    out
+}
+
 pub fn convert(
     input: &str,
     from: Format,
@@ -95,17 +112,7 @@ pub fn convert(
     per_piece: bool,
 ) -> Result<(), Failure> {
     let mesher = mesher(input, from, resolution)?;
-    // The booleans can take a while on big models: say so on a terminal.
-    let spinner = (mesher.parts().len() >= 200 && own_progress()).then(|| {
-        let s = indicatif::ProgressBar::new_spinner();
-        s.set_message(format!("combining {} pieces", mesher.parts().len()));
-        s.enable_steady_tick(std::time::Duration::from_millis(120));
-        s
-    });
-    let nodes = mesher.scene(per_piece);
-    if let Some(s) = spinner {
-        s.finish_and_clear();
-    }
+    let nodes = combining(&mesher, || mesher.scene(per_piece));
     let gltf = Gltf::new(&nodes?)?;
     if gltf.triangles == 0 {
         eprintln!("warning: {input}: the geometry is empty; wrote a glTF with no mesh");
