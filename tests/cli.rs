@@ -857,3 +857,214 @@ fn diff_across_formats() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A PNG's width, height and RGBA pixels (RGB expanded).
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buf,
+        png::ColorType::Rgb => buf.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
+        other => panic!("colour type {other:?}"),
+    };
+    (info.width, info.height, rgba)
+}
+
+/// Every file under `dir`, relative, sorted.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p.strip_prefix(dir).unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// `render`: one model to PNG, its options, several views, standard
+/// input and output, and the refusals.
+#[test]
+fn render_one_model() {
+    let dir = scratch("render");
+    let cube = corpus_dir().join("valid/example_csg_cube.sskb");
+    let cube = cube.to_str().unwrap();
+    let out = dir.join("cube.png");
+    let o = sskb(&["render", "--size", "96", cube, out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let (w, h, px) = decode_png(&std::fs::read(&out).unwrap());
+    assert_eq!((w, h), (96, 96));
+    // White corners, the model in the middle.
+    assert_eq!(&px[0..4], &[255, 255, 255, 255]);
+    let drawn = px.chunks_exact(4).filter(|p| p != &[255, 255, 255, 255]).count();
+    assert!(drawn > 96 * 96 / 3, "{drawn} pixels drawn");
+
+    // Transparent, coloured by piece, from the top in perspective: alpha
+    // 0 in the corners.
+    let o = sskb(&[
+        "render",
+        "--size",
+        "64",
+        "--background",
+        "transparent",
+        "--color-by",
+        "piece",
+        "--view",
+        "top",
+        "--perspective",
+        cube,
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let (_, _, px) = decode_png(&std::fs::read(&out).unwrap());
+    assert_eq!(&px[0..4], &[0, 0, 0, 0]);
+    assert!(px.chunks_exact(4).any(|p| p[3] == 255));
+
+    // Several views: a file each beside OUT, or one sheet.
+    let many = dir.join("views.png");
+    let o = sskb(&[
+        "render",
+        "--size",
+        "32",
+        "--views",
+        "iso,front,30,20",
+        cube,
+        many.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    for v in ["iso", "front", "az30el20"] {
+        let (w, _, _) = decode_png(&std::fs::read(dir.join(format!("views.{v}.png"))).unwrap());
+        assert_eq!(w, 32);
+    }
+    assert!(!many.exists());
+    let o = sskb(&[
+        "render",
+        "--size",
+        "32",
+        "--views",
+        "iso,front,top",
+        "--sheet",
+        cube,
+        many.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let (w, h, _) = decode_png(&std::fs::read(&many).unwrap());
+    assert_eq!((w, h), (64, 64), "three views on a 2 x 2 sheet");
+
+    // Standard input and output.
+    let o = sskb_stdin(&["render", "--size", "16", "-", "-"], &std::fs::read(cube).unwrap());
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(decode_png(&o.stdout).0, 16);
+
+    // Refused: a size over the limit (before anything is drawn), a bad
+    // view, several views to standard output, an empty model (no file).
+    for (args, code) in [
+        (vec!["--size", "5000"], 2),
+        (vec!["--view", "sideways"], 2),
+        (vec!["--view", "0,95"], 2),
+        (vec!["--background", "#12"], 2),
+    ] {
+        let mut a = vec!["render"];
+        a.extend(args.iter());
+        a.extend([cube, out.to_str().unwrap()]);
+        assert_eq!(sskb(&a).status.code(), Some(code), "{args:?}");
+    }
+    let o = sskb(&["render", "--views", "iso,top", cube, "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    let empty = corpus_dir().join("valid/empty_document.sskb");
+    let nothing = dir.join("nothing.png");
+    let o = sskb(&["render", empty.to_str().unwrap(), nothing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("nothing to draw"), "{err}");
+    assert!(!nothing.exists());
+    assert!(
+        files_under(&dir).iter().all(|f| !f.ends_with(".tmp")),
+        "no temporary file left"
+    );
+}
+
+/// `render --out-dir`: every model's picture with its name and folder, bad
+/// ones reported and skipped with no partial file, the same pictures on 1
+/// and 3 threads.
+#[test]
+fn render_into_a_directory() {
+    let (root, listed) = model_tree("render");
+    let base = scratch("render-out");
+    let mut trees = Vec::new();
+    for jobs in ["1", "3"] {
+        let out_dir = base.join(format!("out-{jobs}"));
+        let _ = std::fs::remove_dir_all(&out_dir);
+        let o = sskb(&[
+            "render",
+            "--out-dir",
+            out_dir.to_str().unwrap(),
+            "--size",
+            "24",
+            "--resolution",
+            "8",
+            "-j",
+            jobs,
+            root.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+        let err = String::from_utf8(o.stderr).unwrap();
+        let failed = listed.iter().filter(|(_, ok)| !ok).count();
+        assert!(
+            err.lines().last().unwrap().starts_with(&format!(
+                "{} files: {} rendered, {failed} failed",
+                listed.len(),
+                listed.len() - failed
+            )),
+            "{err}"
+        );
+        let mut want: Vec<String> = listed
+            .iter()
+            .filter(|(_, ok)| *ok)
+            .map(|(f, _)| {
+                Path::new(f)
+                    .strip_prefix(&root)
+                    .unwrap()
+                    .with_extension("png")
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        want.sort();
+        let names = files_under(&out_dir);
+        assert_eq!(
+            names, want,
+            "only the good inputs' pictures, no partial or temporary file"
+        );
+        let pictures: Vec<Vec<u8>> = names.iter().map(|n| std::fs::read(out_dir.join(n)).unwrap()).collect();
+        for p in &pictures {
+            assert_eq!(decode_png(p).0, 24);
+        }
+        trees.push(pictures);
+    }
+    assert_eq!(trees[0], trees[1], "the same pictures on 1 and 3 threads");
+    // Several views: NAME.VIEW.png each.
+    let out_dir = base.join("views");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let top = root.join("top.sskb");
+    let o = sskb(&[
+        "render",
+        "--out-dir",
+        out_dir.to_str().unwrap(),
+        "--size",
+        "16",
+        "--views",
+        "front,top",
+        top.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(files_under(&out_dir), ["top.front.png", "top.top.png"]);
+}

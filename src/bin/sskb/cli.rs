@@ -136,7 +136,7 @@ pub enum Command {
         /// Several views, comma-separated (`iso,front,top`, `iso,30,20`):
         /// `NAME.VIEW.png` each, or one picture with --sheet.
         #[arg(long, value_parser = crate::render::parse_views)]
-        views: Option<Vec<View>>,
+        views: Option<crate::render::Views>,
         /// The views side by side in one picture (left to right, then down).
         #[arg(long)]
         sheet: bool,

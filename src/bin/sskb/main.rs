@@ -106,7 +106,7 @@ fn main() -> ExitCode {
             let job = render::RenderJob {
                 from,
                 resolution,
-                views: views.unwrap_or_else(|| vec![view]),
+                views: views.map_or_else(|| vec![view], |v| v.0),
                 sheet,
                 options: sskb::render::RenderOptions {
                     size,

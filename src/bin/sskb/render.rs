@@ -127,9 +127,13 @@ pub fn render_into(job: &RenderJob, dir: &Path, jobs: usize, inputs: &[String]) 
     code
 }
 
+/// The views of `--views` (one value: clap would take a `Vec` for many).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Views(pub Vec<View>);
+
 /// `--views`: names and `AZ,EL` pairs, comma-separated
 /// (`iso,front,30,20`: the numbers pair up).
-pub fn parse_views(s: &str) -> Result<Vec<View>, String> {
+pub fn parse_views(s: &str) -> Result<Views, String> {
     let parts: Vec<&str> = s.split(',').map(str::trim).collect();
     let mut views = Vec::new();
     let mut k = 0;
@@ -149,7 +153,7 @@ pub fn parse_views(s: &str) -> Result<Vec<View>, String> {
     if views.is_empty() {
         return Err("no views".to_owned());
     }
-    Ok(views)
+    Ok(Views(views))
 }
 
 /// `--background`.
@@ -168,7 +172,7 @@ mod tests {
 
     #[test]
     fn views_pair_their_numbers() {
-        let v = parse_views("iso, 30,20 ,top").unwrap();
+        let v = parse_views("iso, 30,20 ,top").unwrap().0;
         assert_eq!(
             v,
             vec![
