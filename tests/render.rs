@@ -285,7 +285,6 @@ fn a_perspective_shows_the_near_end_larger() {
         })
         .unwrap();
     let cols: Vec<u32> = (0..128).filter(|&x| height(&turned, x) > 0).collect();
-    let (first, last) = (cols[0], cols[cols.len() - 1]);
     let along = |t: f64| cols[(t * (cols.len() - 1) as f64) as usize];
     let (near, far) = (height(&turned, along(0.2)), height(&turned, along(0.8)));
     assert!(
