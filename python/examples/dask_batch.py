@@ -3,7 +3,7 @@
     pip install './python[dask]'
     python python/examples/dask_batch.py --workers 4 --out results.parquet 'models/**/*.sskb'
     python python/examples/dask_batch.py --scheduler tcp://scheduler:8786 \\
-        --glb-dir /shared/glb --out /shared/results.csv /shared/models
+        --glb-dir /shared/glb --png-dir /shared/png --out /shared/results.csv /shared/models
 
 Each input is a file, a directory (searched recursively for .sskb and
 .ssk files), a glob pattern, or an fsspec URL or URL pattern
@@ -16,7 +16,9 @@ error, never a failed job.
 A row: ``file``, ``bytes``, ``valid``, ``version``, ``pieces``, ``points``,
 the bounding box of the points (``min_x`` ... ``max_z``, from the NumPy
 form; empty where there are no points), ``error_kind``, ``error_offset``,
-``error_message``, and ``glb`` (the file written, with ``--glb-dir``).
+``error_message``, ``glb`` (the mesh written, with ``--glb-dir``) and
+``png`` (the picture written, with ``--png-dir``: ``sskb.render_png``,
+``--size`` pixels, iso view).
 Rows come in the order of the inputs, and the results are written as CSV
 or Parquet by the extension of ``--out``.
 
@@ -54,6 +56,7 @@ COLUMNS = [
     "error_offset",
     "error_message",
     "glb",
+    "png",
 ]
 
 
@@ -85,11 +88,11 @@ def expand(inputs):
     return files
 
 
-def glb_paths(files, glb_dir):
-    """Where each file's mesh goes: its path below the inputs' common
-    folder, under ``glb_dir``, with the suffix ``.glb`` (``None`` for a URL
-    or without ``glb_dir``)."""
-    if glb_dir is None:
+def out_paths(files, out_dir, suffix):
+    """Where each file's output goes: its path below the inputs' common
+    folder, under ``out_dir``, with ``suffix`` (``None`` for a URL or
+    without ``out_dir``)."""
+    if out_dir is None:
         return [None] * len(files)
     # Files that do not exist get no mesh and do not move the common folder.
     local = [os.path.abspath(f) for f in files if not _is_url(f) and os.path.exists(f)]
@@ -100,7 +103,7 @@ def glb_paths(files, glb_dir):
             out.append(None)
             continue
         rel = os.path.relpath(os.path.abspath(f), common)
-        out.append(str(pathlib.Path(glb_dir) / pathlib.Path(rel).with_suffix(".glb")))
+        out.append(str(pathlib.Path(out_dir) / pathlib.Path(rel).with_suffix(suffix)))
     return out
 
 
@@ -110,10 +113,11 @@ def _empty_row(path):
     return row
 
 
-def summarize(path: str, glb: str | None = None, resolution: int = 32) -> dict:
+def summarize(path: str, glb: str | None = None, resolution: int = 32, png: str | None = None, size: int = 512) -> dict:
     """One file's row: validated and counted in one streaming pass each,
-    the bounding box of its points, and with ``glb`` its mesh written
-    there (only for a valid file). Never raises for a bad file."""
+    the bounding box of its points, with ``glb`` its mesh written there and
+    with ``png`` its picture (only for a valid file; each file whole or not
+    at all). Never raises for a bad file."""
     row = _empty_row(path)
     try:
         if _is_url(path):
@@ -138,6 +142,18 @@ def summarize(path: str, glb: str | None = None, resolution: int = 32) -> dict:
             pathlib.Path(glb).parent.mkdir(parents=True, exist_ok=True)
             sskb.convert(path, glb, resolution=resolution)
             row["glb"] = glb
+        except (sskb.SskbError, OSError) as e:
+            kind = getattr(e, "kind", "io")
+            row.update(valid=False, error_kind=kind, error_message=str(e))
+    if png is not None and row["valid"]:
+        try:
+            target = pathlib.Path(png)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            data = sskb.render_png(path, size=size, resolution=resolution)
+            part = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            part.write_bytes(data)
+            os.replace(part, target)
+            row["png"] = png
         except (sskb.SskbError, OSError) as e:
             kind = getattr(e, "kind", "io")
             row.update(valid=False, error_kind=kind, error_message=str(e))
@@ -198,24 +214,29 @@ def _np():
 
 
 def _task(args):
-    path, glb, resolution = args
-    return summarize(path, glb, resolution)
+    path, glb, resolution, png, size = args
+    return summarize(path, glb, resolution, png, size)
 
 
-def serial(files, glb_dir=None, resolution=32):
+def _tasks(files, glb_dir, resolution, png_dir, size):
+    globs, pngs = out_paths(files, glb_dir, ".glb"), out_paths(files, png_dir, ".png")
+    return [(f, g, resolution, p, size) for f, g, p in zip(files, globs, pngs)]
+
+
+def serial(files, glb_dir=None, resolution=32, png_dir=None, size=512):
     """The rows computed here, one file after another: what the cluster
     must give."""
-    return [summarize(f, g, resolution) for f, g in zip(files, glb_paths(files, glb_dir))]
+    return [_task(t) for t in _tasks(files, glb_dir, resolution, png_dir, size)]
 
 
-def on_dask(files, glb_dir=None, resolution=32, partitions=None):
+def on_dask(files, glb_dir=None, resolution=32, partitions=None, png_dir=None, size=512):
     """The rows computed as one Dask task per file (on the active
     ``distributed`` client, if any), in input order, as a pandas
     DataFrame."""
     import dask.bag as db
     import pandas as pd
 
-    tasks = [(f, g, resolution) for f, g in zip(files, glb_paths(files, glb_dir))]
+    tasks = _tasks(files, glb_dir, resolution, png_dir, size)
     if not tasks:
         return pd.DataFrame(columns=COLUMNS)
     bag = db.from_sequence(tasks, npartitions=partitions or len(tasks))
@@ -234,7 +255,7 @@ def frame(rows):
     df["error_offset"] = df["error_offset"].astype("Int64")
     for c in ("min_x", "min_y", "min_z", "max_x", "max_y", "max_z"):
         df[c] = df[c].astype("float64")
-    for c in ("file", "version", "error_kind", "error_message", "glb"):
+    for c in ("file", "version", "error_kind", "error_message", "glb", "png"):
         df[c] = df[c].astype("string")
     return df
 
@@ -254,6 +275,8 @@ def main(argv=None):
     where.add_argument("--scheduler", help="address of a running Dask scheduler (tcp://host:8786)")
     where.add_argument("--workers", type=int, help="worker processes of a local cluster (default: cores)")
     ap.add_argument("--glb-dir", help="also mesh every valid file to .glb under this directory")
+    ap.add_argument("--png-dir", help="also draw every valid file to .png under this directory")
+    ap.add_argument("--size", type=int, default=512, help="picture size in pixels (16 to 4096)")
     ap.add_argument("--resolution", type=int, default=32, help="mesh resolution (3 to 1024)")
     ap.add_argument("--out", required=True, help="RESULTS.csv or RESULTS.parquet")
     ap.add_argument("inputs", nargs="+", help="files, directories, glob patterns or fsspec URLs")
@@ -271,7 +294,7 @@ def main(argv=None):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     try:
-        df = on_dask(files, args.glb_dir, args.resolution)
+        df = on_dask(files, args.glb_dir, args.resolution, png_dir=args.png_dir, size=args.size)
     finally:
         client.close()
         if cluster is not None:

@@ -15,7 +15,7 @@ use crate::errors::{error, IntoPy};
 use crate::frompy;
 use crate::topy;
 
-fn checked_doc(py: Python<'_>, doc: &Bound<'_, PyAny>) -> PyResult<Document> {
+pub fn checked_doc(py: Python<'_>, doc: &Bound<'_, PyAny>) -> PyResult<Document> {
     let tree = frompy::tree(doc)?;
     py.detach(|| Document::from_value(&tree)).py()
 }
@@ -118,7 +118,7 @@ pub fn validate_dict(py: Python<'_>, doc: &Bound<'_, PyAny>) -> PyResult<()> {
     py.detach(|| sskb::validate_resolved(&d)).py()
 }
 
-fn check_resolution(resolution: i64) -> PyResult<u32> {
+pub fn check_resolution(resolution: i64) -> PyResult<u32> {
     let ok = (i64::from(sskb::mesh::MIN_RESOLUTION)..=i64::from(sskb::mesh::MAX_RESOLUTION)).contains(&resolution);
     if !ok {
         return Err(error(

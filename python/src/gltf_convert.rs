@@ -18,7 +18,7 @@ fn ext(p: &Path) -> String {
         .to_ascii_lowercase()
 }
 
-fn read(src: &Path) -> Result<Document> {
+pub fn read(src: &Path) -> Result<Document> {
     let data = std::fs::read(src)?;
     match ext(src).as_str() {
         "sskb" => sskb::decode_slice(&data),

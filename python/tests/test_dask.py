@@ -93,6 +93,35 @@ def test_meshes_for_the_valid_files(batch, models, tmp_path):
     assert len(written) == int(df["valid"].sum()), "no mesh for an invalid file, no temporary file"
 
 
+def test_pictures_for_the_valid_files(batch, models, tmp_path):
+    files = batch.expand([str(models / "good" / "part1"), str(models / "bad" / "part2")])
+    out = tmp_path / "png"
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster, distributed.Client(cluster):
+        df = batch.on_dask(files, png_dir=str(out), resolution=8, size=48)
+    # As run here one after another (into another folder): a valid model
+    # with nothing to draw gets the error, as with --glb-dir.
+    want = batch.frame(batch.serial(files, resolution=8, png_dir=str(tmp_path / "serial"), size=48))
+    assert list(df["valid"]) == list(want["valid"])
+    assert list(df["error_kind"].fillna("")) == list(want["error_kind"].fillna(""))
+    drawn = 0
+    for _, row in df.iterrows():
+        if row["valid"]:
+            png = pathlib.Path(row["png"])
+            data = png.read_bytes()
+            # The signature, then IHDR: width and height.
+            assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+            assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (48, 48)
+            assert png.is_relative_to(out)
+            drawn += 1
+        else:
+            assert pd.isna(row["png"])
+    assert drawn >= 3
+    written = sorted(p for p in out.rglob("*") if p.is_file())
+    assert len(written) == drawn, "no picture for an invalid file, no temporary file"
+
+
 def test_the_command_writes_csv_and_parquet(batch, models, tmp_path):
     csv = tmp_path / "results.csv"
     pattern = str(models / "**" / "*.ssk")

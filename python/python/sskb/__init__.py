@@ -69,6 +69,8 @@ from ._sskb import (  # noqa: E402
     mesh_document,
     parse_ssk,
     parse_sskb,
+    render,
+    render_png,
     resolve,
     validate,
     validate_document,
@@ -254,5 +256,7 @@ __all__ = [
     "SskbError",
     "Writer",
     "iter_pieces",
+    "render",
+    "render_png",
     "validate_stream",
 ]
