@@ -82,10 +82,11 @@
 //!
 //! ## More
 //!
-//! Meshes and glTF are in [`mesh`] (feature `mesh`). The repository's
+//! Meshes and glTF are in [`mesh`] (feature `mesh`), pictures in
+//! [`render`] (feature `render`). The repository's
 //! `docs/` has the rest, one subject a file: `format.md` (more doors,
 //! versions, errors, limits, property blobs, the `.ssk` form), `meshes.md`,
-//! `python.md`, `cli.md`, `performance.md`, `testing.md`, and `docs/spec/`
+//! `rendering.md`, `python.md`, `cli.md`, `performance.md`, `testing.md`, and `docs/spec/`
 //! the layout, rules and geometry this crate implements.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

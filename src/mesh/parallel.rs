@@ -6,12 +6,26 @@ use std::sync::Mutex;
 
 use crate::error::{Error, ErrorKind, Result};
 
-/// `f` over `items` on up to as many threads as the machine has, results
-/// in the items' order; the first error (in that order) is returned.
+/// Threads one meshing may use; 0: one per core.
+static THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets how many threads one meshing uses, for the whole process: 0 (the
+/// default) is one per core. A program that meshes several models at once
+/// gives each fewer, so that they do not compete for the cores. The
+/// meshes are the same bytes whatever the number.
+pub fn set_threads(n: usize) {
+    THREADS.store(n, Ordering::Relaxed);
+}
+
+/// `f` over `items` on up to as many threads as [`set_threads`] allows,
+/// results in the items' order; the first error (in that order) is
+/// returned.
 pub(super) fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> Result<R> + Sync) -> Result<Vec<R>> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len());
+    let threads = match THREADS.load(Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .min(items.len());
     if threads <= 1 {
         return items.into_iter().map(f).collect();
     }

@@ -57,8 +57,9 @@ pub(crate) fn draw(tris: &[Tri], frame: Frame) -> Vec<u8> {
         ..
     } = frame;
     let band = BAND * factor;
-    // Rows around a band its outline needs: its neighbours, widened.
-    let halo = radius + 1;
+    // Rows around a band its outline needs: its neighbours, widened, and
+    // theirs for closing cracks.
+    let halo = radius + 2;
     let bands = h.div_ceil(band);
     let mut bins: Vec<Vec<u32>> = vec![Vec::new(); bands];
     for (k, t) in tris.iter().enumerate() {
@@ -84,6 +85,7 @@ pub(crate) fn draw(tris: &[Tri], frame: Frame) -> Vec<u8> {
         for &k in bin {
             target.fill(&tris[k as usize]);
         }
+        target.close_cracks();
         target.outline(frame.depth, radius, h, &mut on);
         target.resolve(factor, &on, frame.background, start - top, end - top, &mut out);
     }
@@ -211,6 +213,40 @@ impl Target {
                 }
                 z += za;
             }
+        }
+    }
+
+    /// Fills empty samples between two drawn ones (left and right, or above
+    /// and below) with the nearer of the two: the hairline cracks where a
+    /// vertex of one triangle lies on another's edge (the booleans leave
+    /// such T-junctions), which would show the background through the
+    /// solid and draw outlines along it. A real gap a sample wide is less
+    /// than a pixel.
+    fn close_cracks(&mut self) {
+        let (w, h) = (self.width, self.rows);
+        let [x0, y0, x1, y1] = self.drawn;
+        if x0 > x1 || y0 > y1 {
+            return;
+        }
+        let mut fills = Vec::new();
+        for y in y0.max(1)..=y1.min(h.saturating_sub(2)) {
+            for x in x0.max(1)..=x1.min(w.saturating_sub(2)) {
+                let i = y * w + x;
+                if self.color[i] != 0 {
+                    continue;
+                }
+                let nearer = |a: usize, b: usize| {
+                    (self.color[a] != 0 && self.color[b] != 0)
+                        .then(|| if self.depth[a] <= self.depth[b] { a } else { b })
+                };
+                if let Some(from) = nearer(i - 1, i + 1).or_else(|| nearer(i - w, i + w)) {
+                    fills.push((i, from));
+                }
+            }
+        }
+        for (i, from) in fills {
+            self.color[i] = self.color[from];
+            self.depth[i] = self.depth[from];
         }
     }
 
@@ -471,6 +507,31 @@ mod tests {
     }
 
     #[test]
+    fn a_crack_of_one_sample_is_closed_and_a_wider_gap_is_not() {
+        // Two rectangles 1 sample apart (x in 0..4 and 5..9), then 2 apart.
+        let rect = |x0: f64, x1: f64, color| {
+            [
+                Tri {
+                    p: [[x0, 0.0, 1.0], [x1, 0.0, 1.0], [x1, 8.0, 1.0]],
+                    color,
+                },
+                Tri {
+                    p: [[x0, 0.0, 1.0], [x1, 8.0, 1.0], [x0, 8.0, 1.0]],
+                    color,
+                },
+            ]
+        };
+        let mut tris = rect(0.0, 4.0, 0x0100_00ff).to_vec();
+        tris.extend(rect(5.0, 9.0, 0x0100_00ff));
+        let on = covered(&tris, 12, 8);
+        assert!((1..7).all(|y| on[y * 12 + 4]), "the crack at x = 4 is closed");
+        let mut tris = rect(0.0, 4.0, 0x0100_00ff).to_vec();
+        tris.extend(rect(6.0, 9.0, 0x0100_00ff));
+        let on = covered(&tris, 12, 8);
+        assert!((0..8).all(|y| !on[y * 12 + 4] && !on[y * 12 + 5]), "a gap of two stays");
+    }
+
+    #[test]
     fn dilation_reaches_the_square_around() {
         let mut on = vec![false; 49];
         on[3 * 7 + 3] = true;
@@ -545,6 +606,7 @@ mod tests {
         for tri in &tris {
             t.fill(tri);
         }
+        t.close_cracks();
         let mut on = Vec::new();
         t.outline(f.depth, 1, 300, &mut on);
         let mut whole = Vec::new();

@@ -75,6 +75,15 @@ pub fn plan<'a>(found: &'a [Found], dir: &Path, from: Option<Format>, extension:
         .collect()
 }
 
+/// Gives each of `jobs` meshings at once (of `files`) its share of the
+/// cores, so that files in parallel do not compete with each meshing's
+/// own threads.
+pub fn share_cores(jobs: usize, files: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let at_once = jobs.min(files).max(1);
+    sskb::mesh::set_threads((cores / at_once).max(1));
+}
+
 /// The files the arguments name, in argument order: a file (or `-`) as
 /// given, whatever its extension; a directory's models (regular files, by
 /// extension) found recursively, in path order, without following links to

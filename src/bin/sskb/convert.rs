@@ -84,6 +84,7 @@ pub fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &
     MANY.store(found.len() > 1, Ordering::Relaxed);
     let extension = format!("{to:?}").to_lowercase();
     let planned = batch::plan(&found, dir, options.from, &extension);
+    batch::share_cores(jobs, found.len());
     let mut code = 0;
     let mut summary = batch::Summary::start();
     batch::run(

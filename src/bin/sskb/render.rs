@@ -101,6 +101,7 @@ pub fn render_into(job: &RenderJob, dir: &Path, jobs: usize, inputs: &[String]) 
     let found = batch::collect(inputs);
     MANY.store(found.len() > 1, Ordering::Relaxed);
     let planned = batch::plan(&found, dir, job.from, "png");
+    batch::share_cores(jobs, found.len());
     let mut code = 0;
     let mut summary = batch::Summary::start();
     batch::run(
