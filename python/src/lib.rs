@@ -263,6 +263,7 @@ fn _sskb(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compat::documents_equivalent, m)?)?;
     m.add_function(wrap_pyfunction!(render::render, m)?)?;
     m.add_function(wrap_pyfunction!(render::render_png, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<PieceIter>()?;
     m.add_class::<writer::Writer>()?;
     Ok(())

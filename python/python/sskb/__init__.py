@@ -58,6 +58,7 @@ class SskbError(ValueError):
 SSKError = SskbError
 
 from ._sskb import (  # noqa: E402
+    __version__,
     PieceIter,
     Writer,
     _convert,
@@ -81,7 +82,6 @@ from ._sskb import (  # noqa: E402
     write_sskb,
 )
 
-__version__ = "0.1.0"
 
 #: As ``ssklib``: the mesh resolution, and the glTF import's score weights.
 DEFAULT_RESOLUTION = 32
