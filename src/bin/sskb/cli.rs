@@ -151,8 +151,8 @@ pub enum Command {
         background: Background,
         /// none (one colour), piece (a stable colour per piece), mode (add
         /// pieces blue, intersect pieces orange).
-        #[arg(long, value_enum, default_value = "none")]
-        color_by: ColorChoice,
+        #[arg(long, default_value = "none", value_parser = crate::render::parse_color_by)]
+        color_by: ColorBy,
         /// Draw every input into this directory (created if need be)
         /// instead of one input to one output.
         #[arg(long, value_name = "DIR")]
@@ -165,24 +165,6 @@ pub enum Command {
         #[arg(required = true, value_name = "MODEL OUT.png | INPUT...")]
         paths: Vec<String>,
     },
-}
-
-/// `--color-by`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    None,
-    Piece,
-    Mode,
-}
-
-impl From<ColorChoice> for ColorBy {
-    fn from(c: ColorChoice) -> ColorBy {
-        match c {
-            ColorChoice::None => ColorBy::None,
-            ColorChoice::Piece => ColorBy::Piece,
-            ColorChoice::Mode => ColorBy::Mode,
-        }
-    }
 }
 
 /// The files of a command that takes many, and how many at once.

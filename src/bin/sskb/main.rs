@@ -113,7 +113,7 @@ fn main() -> ExitCode {
                     view,
                     perspective,
                     background,
-                    color_by: color_by.into(),
+                    color_by,
                 },
             };
             mesh::quiet_library_panics();

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use sskb::render::{Background, Picture, RenderOptions, Scene, View};
+use sskb::render::{Background, ColorBy, Picture, RenderOptions, Scene, View};
 use sskb::Error;
 
 use crate::cli::{input_format, Format};
@@ -159,6 +159,11 @@ pub fn parse_views(s: &str) -> Result<Views, String> {
 
 /// `--background`.
 pub fn parse_background(s: &str) -> Result<Background, String> {
+    s.parse()
+}
+
+/// `--color-by`.
+pub fn parse_color_by(s: &str) -> Result<ColorBy, String> {
     s.parse()
 }
 
