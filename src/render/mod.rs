@@ -156,6 +156,9 @@ pub struct Picture {
 
 impl Picture {
     /// The pixel at column `x`, row `y` (from the top).
+    ///
+    /// # Panics
+    /// If `x` or `y` is outside the picture (as indexing a slice).
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
         let i = (y as usize * self.width as usize + x as usize) * 4;
         [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2], self.rgba[i + 3]]
@@ -173,7 +176,8 @@ impl Picture {
     /// right and top to bottom; the cells left over take `background`.
     ///
     /// # Errors
-    /// `usage` when there are none, or their sizes differ.
+    /// `usage` when there are none, their sizes differ, or one's bytes are
+    /// not 4 a pixel.
     pub fn sheet(pictures: &[Picture], columns: u32, background: Background) -> Result<Picture> {
         let first = pictures
             .first()
@@ -268,8 +272,10 @@ impl Scene {
     ///
     /// # Errors
     /// `limit_exceeded` for a size outside [`MIN_SIZE`]..=[`MAX_SIZE`]
-    /// (checked before anything is allocated); `mesh` when there is
-    /// nothing to draw (the model's solid is empty).
+    /// (checked before anything is allocated); `usage` for a triangle that
+    /// names a vertex its mesh does not have, `non_finite` for a vertex
+    /// that is not finite (a [`Scene::new`] of meshes made by hand);
+    /// `mesh` when there is nothing to draw (the model's solid is empty).
     pub fn render(&self, options: &RenderOptions) -> Result<Picture> {
         let size = options.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
@@ -277,6 +283,21 @@ impl Scene {
                 ErrorKind::LimitExceeded,
                 format!("a picture of {size} pixels across: the size must be {MIN_SIZE} to {MAX_SIZE}"),
             ));
+        }
+        for part in &self.parts {
+            let n = part.mesh.positions.len();
+            if part.mesh.triangles.iter().flatten().any(|&i| i as usize >= n) {
+                return Err(Error::new(
+                    ErrorKind::Usage,
+                    format!("part of piece {}: a triangle names a vertex it does not have", part.id),
+                ));
+            }
+            if part.mesh.positions.iter().flatten().any(|x| !x.is_finite()) {
+                return Err(Error::new(
+                    ErrorKind::NonFinite,
+                    format!("part of piece {}: a vertex is not finite", part.id),
+                ));
+            }
         }
         let (lo, hi) = self
             .bounds()
@@ -433,6 +454,35 @@ mod tests {
         let e = scene.render(&RenderOptions::default()).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Mesh);
         assert!(e.to_string().contains("nothing to draw"), "{e}");
+    }
+
+    #[test]
+    fn meshes_made_wrong_by_hand_are_refused() {
+        let part = |positions: Vec<[f64; 3]>, triangles| Drawn {
+            id: 3,
+            mode: Mode::Add,
+            mesh: Mesh { positions, triangles },
+        };
+        let ok = vec![[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        let e = Scene::new(vec![part(ok.clone(), vec![[0, 1, 7]])])
+            .render(&RenderOptions::default())
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Usage);
+        let mut bad = ok.clone();
+        bad[1][2] = f64::NAN;
+        let e = Scene::new(vec![part(bad, vec![[0, 1, 2]])])
+            .render(&RenderOptions::default())
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NonFinite);
+        // A lone flat triangle is drawn (from both sides).
+        let p = Scene::new(vec![part(ok, vec![[0, 1, 2]])])
+            .render(&RenderOptions {
+                size: 32,
+                view: View::Top,
+                ..RenderOptions::default()
+            })
+            .unwrap();
+        assert!(p.rgba.chunks_exact(4).any(|px| px != [255, 255, 255, 255]));
     }
 
     #[test]
