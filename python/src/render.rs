@@ -49,7 +49,7 @@ fn picture(
     py: Python<'_>,
     path_or_doc: &Bound<'_, PyAny>,
     size: i64,
-    v: &Bound<'_, PyAny>,
+    v: Option<&Bound<'_, PyAny>>,
     resolution: i64,
     background: &str,
     color_by: &str,
@@ -59,7 +59,7 @@ fn picture(
     let size = u32::try_from(size).unwrap_or(0);
     let options = RenderOptions {
         size,
-        view: view(v)?,
+        view: v.map_or(Ok(View::Iso), view)?,
         perspective,
         background: background.parse().map_err(|e: String| error("usage", &e))?,
         color_by: color_by.parse().map_err(|e: String| error("usage", &e))?,
@@ -95,12 +95,11 @@ pub fn render<'py>(
     color_by: &str,
     perspective: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let iso = PyString::new(py, "iso").into_any();
     let p = picture(
         py,
         path_or_doc,
         size,
-        view.unwrap_or(&iso),
+        view,
         resolution,
         background,
         color_by,
@@ -125,12 +124,11 @@ pub fn render_png<'py>(
     color_by: &str,
     perspective: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let iso = PyString::new(py, "iso").into_any();
     let p = picture(
         py,
         path_or_doc,
         size,
-        view.unwrap_or(&iso),
+        view,
         resolution,
         background,
         color_by,

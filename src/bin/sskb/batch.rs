@@ -33,13 +33,13 @@ pub struct Found {
 }
 
 /// An input's format and output, or why it has none.
-pub type Planned = Result<(Format, PathBuf), Failure>;
+type Planned = Result<(Format, PathBuf), Failure>;
 
 /// Each input's format (`from`, or by extension; glTF refused) and its
 /// output in `dir`: its name, or its path below a directory argument,
 /// with `extension`. Two inputs may not share an output: the second is
 /// refused, naming the first.
-pub fn plan<'a>(found: &'a [Found], dir: &Path, from: Option<Format>, extension: &str) -> Vec<(&'a Found, Planned)> {
+fn plan<'a>(found: &'a [Found], dir: &Path, from: Option<Format>, extension: &str) -> Vec<(&'a Found, Planned)> {
     let mut taken: HashMap<PathBuf, String> = HashMap::new();
     found
         .iter()
@@ -75,10 +75,61 @@ pub fn plan<'a>(found: &'a [Found], dir: &Path, from: Option<Format>, extension:
         .collect()
 }
 
+/// `--out-dir DIR`: every input (files, directories searched) into `dir`
+/// as `task(input, its format, its output)` with `extension`, in
+/// parallel, each failure reported and skipped, then the summary line
+/// (`done` counts the good ones). Exit 0, 1 if any failed, 2 on usage.
+pub fn into_dir(
+    dir: &Path,
+    jobs: usize,
+    inputs: &[String],
+    from: Option<Format>,
+    extension: &str,
+    done: &str,
+    task: impl Fn(&str, Format, &Path) -> Result<(), Failure> + Sync,
+) -> u8 {
+    if inputs.iter().any(|i| i == "-") {
+        eprintln!("error: with --out-dir, every input needs a name (`-` has none)");
+        return 2;
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: {}: cannot create the directory: {e}", dir.display());
+        return 2;
+    }
+    let found = collect(inputs);
+    MANY.store(found.len() > 1, Ordering::Relaxed);
+    let planned = plan(&found, dir, from, extension);
+    share_cores(jobs, found.len());
+    let mut code = 0;
+    let mut summary = Summary::start();
+    run(
+        &planned,
+        jobs,
+        |(f, plan)| {
+            let r = plan.clone().and_then(|(from, out)| {
+                if let Some(parent) = out.parent() {
+                    std::fs::create_dir_all(parent).map_err(Error::from)?;
+                }
+                task(&f.path, from, &out)
+            });
+            (r, size_of(&f.path))
+        },
+        |(f, _), (r, bytes)| {
+            summary.add(r.as_ref().err(), bytes);
+            if let Err(e) = r {
+                code = 1;
+                eprintln!("{}", crate::inout::error_line(&f.path, &e));
+            }
+        },
+    );
+    eprintln!("{}", summary.line(done, "failed"));
+    code
+}
+
 /// Gives each of `jobs` meshings at once (of `files`) its share of the
 /// cores, so that files in parallel do not compete with each meshing's
 /// own threads.
-pub fn share_cores(jobs: usize, files: usize) {
+fn share_cores(jobs: usize, files: usize) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let at_once = jobs.min(files).max(1);
     sskb::mesh::set_threads((cores / at_once).max(1));

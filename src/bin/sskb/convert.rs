@@ -3,15 +3,14 @@
 use std::fs::File;
 use std::io::{self, BufReader, Seek, Write};
 use std::path::Path;
-use std::sync::atomic::Ordering;
 
 use sskb::json::{document_json, JsonLinesReader, JsonLinesWriter};
 use sskb::{Error, ErrorKind, EventReader, Frame, SskbReader, SskbWriter};
 
 use crate::cli::Format;
 use crate::dump::pretty;
-use crate::inout::{error_line, open, options, read_document, Failure, Output};
-use crate::{batch, mesh, report, MANY};
+use crate::inout::{open, options, read_document, Failure, Output};
+use crate::{batch, mesh, report};
 
 /// The conversion options every input shares.
 pub struct ConvertOptions {
@@ -72,43 +71,16 @@ pub fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &
         eprintln!("error: {m}");
         return 2;
     }
-    if inputs.iter().any(|i| i == "-") {
-        eprintln!("error: with --out-dir, every input needs a name (`-` has none)");
-        return 2;
-    }
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: {}: cannot create the directory: {e}", dir.display());
-        return 2;
-    }
-    let found = batch::collect(inputs);
-    MANY.store(found.len() > 1, Ordering::Relaxed);
     let extension = format!("{to:?}").to_lowercase();
-    let planned = batch::plan(&found, dir, options.from, &extension);
-    batch::share_cores(jobs, found.len());
-    let mut code = 0;
-    let mut summary = batch::Summary::start();
-    batch::run(
-        &planned,
+    batch::into_dir(
+        dir,
         jobs,
-        |(f, plan)| {
-            let r = plan.clone().and_then(|(from, out)| {
-                if let Some(parent) = out.parent() {
-                    std::fs::create_dir_all(parent).map_err(Error::from)?;
-                }
-                options.run(from, &f.path, to, &out.to_string_lossy())
-            });
-            (r, batch::size_of(&f.path))
-        },
-        |(f, _), (r, bytes)| {
-            summary.add(r.as_ref().err(), bytes);
-            if let Err(e) = r {
-                code = 1;
-                eprintln!("{}", error_line(&f.path, &e));
-            }
-        },
-    );
-    eprintln!("{}", summary.line("converted", "failed"));
-    code
+        inputs,
+        options.from,
+        &extension,
+        "converted",
+        |input, from, out| options.run(from, input, to, &out.to_string_lossy()),
+    )
 }
 
 fn convert_files(from: Format, to: Format, input: &str, output: &str) -> Result<(), Failure> {

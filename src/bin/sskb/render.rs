@@ -3,14 +3,13 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 
 use sskb::render::{Background, ColorBy, Picture, RenderOptions, Scene, View};
 use sskb::Error;
 
 use crate::cli::{input_format, Format};
 use crate::inout::{error_line, Failure, Output};
-use crate::{batch, mesh, report, MANY};
+use crate::{batch, mesh, report};
 
 /// What every input shares.
 pub struct RenderJob {
@@ -90,42 +89,9 @@ pub fn render(job: &RenderJob, input: &str, output: &str) -> u8 {
 /// `render --out-dir DIR INPUT...`: each input's pictures into DIR, in
 /// parallel.
 pub fn render_into(job: &RenderJob, dir: &Path, jobs: usize, inputs: &[String]) -> u8 {
-    if inputs.iter().any(|i| i == "-") {
-        eprintln!("error: with --out-dir, every input needs a name (`-` has none)");
-        return 2;
-    }
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: {}: cannot create the directory: {e}", dir.display());
-        return 2;
-    }
-    let found = batch::collect(inputs);
-    MANY.store(found.len() > 1, Ordering::Relaxed);
-    let planned = batch::plan(&found, dir, job.from, "png");
-    batch::share_cores(jobs, found.len());
-    let mut code = 0;
-    let mut summary = batch::Summary::start();
-    batch::run(
-        &planned,
-        jobs,
-        |(f, plan)| {
-            let r = plan.clone().and_then(|(from, out)| {
-                if let Some(parent) = out.parent() {
-                    std::fs::create_dir_all(parent).map_err(Error::from)?;
-                }
-                job.run(&f.path, from, &out)
-            });
-            (r, batch::size_of(&f.path))
-        },
-        |(f, _), (r, bytes)| {
-            summary.add(r.as_ref().err(), bytes);
-            if let Err(e) = r {
-                code = 1;
-                eprintln!("{}", error_line(&f.path, &e));
-            }
-        },
-    );
-    eprintln!("{}", summary.line("rendered", "failed"));
-    code
+    batch::into_dir(dir, jobs, inputs, job.from, "png", "rendered", |input, from, out| {
+        job.run(input, from, out)
+    })
 }
 
 /// The views of `--views` (one value: clap would take a `Vec` for many).
