@@ -439,6 +439,15 @@ pub(super) fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
         let centre = |s: &Solid| s.bb.map_or(0.0, |b| b.0[axis] + b.1[axis]);
         solids.sort_by(|a, b| centre(a).total_cmp(&centre(b)));
     }
+    union_in_order(solids)
+}
+
+/// The union of `solids` in the order given, neighbours in the order
+/// first: for solids that are already neighbours in space when they are
+/// neighbours in the list (the pieces of a sweep along its path), which a
+/// sort by position would interleave where the path comes back.
+pub(super) fn union_in_order(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
+    solids.retain(|s| s.m.is_some());
     // Runs of consecutive solids whose boxes meet none of the others' in
     // the run are put together without a boolean.
     let mut groups: Vec<Vec<Solid>> = Vec::new();

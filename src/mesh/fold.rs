@@ -7,7 +7,7 @@ use std::sync::Arc;
 use manifold_rust::linalg::Vec3;
 use manifold_rust::manifold::Manifold;
 
-use super::boolean::{failed, gl, guarded, guarded_bool, union_all, Part, Solid};
+use super::boolean::{failed, gl, guarded, guarded_bool, union_in_order, Part, Solid};
 use super::math::{norm, sub};
 use super::tessellate::stack;
 use super::Mesh;
@@ -96,7 +96,7 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
         }
         i = j;
     }
-    Ok(union_all(solids)?
+    Ok(union_in_order(solids)?
         .and_then(|s| s.m)
         .map_or_else(Manifold::empty, |m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
 }
