@@ -165,6 +165,39 @@ pub enum Command {
         #[arg(required = true, value_name = "MODEL OUT.png | INPUT...")]
         paths: Vec<String>,
     },
+    /// Show a model in the browser, live: a local web server meshes it
+    /// and serves a page with the model in 3D, its pieces as a list that
+    /// shows, hides and highlights each one, subtract and intersect pieces
+    /// as ghosts on request, and a clipping plane; when the file changes
+    /// (saved by an editor, renamed over), every open page is updated. For
+    /// a directory, a gallery of its models (pictures, valid or not, piece
+    /// counts), each opening in the viewer. Serves nothing but the named
+    /// file or the models under the named directory. Runs until stopped.
+    View {
+        /// Port (default: the first free of 7700-7719; 0: any free port).
+        #[arg(long)]
+        port: Option<u16>,
+        /// Address to listen on. Anything but a loopback address makes the
+        /// models readable from other machines (a warning says so).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Mesh resolution: vertices around a circle cross-section (3 to 1024).
+        #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(3..=1024))]
+        resolution: u32,
+        /// Seconds a mesh may take: a model expected to take longer is
+        /// drawn at the highest resolution that fits (the page says so).
+        #[arg(long, default_value_t = 4.0, value_parser = seconds)]
+        budget: f64,
+        /// Mesh jobs at once (models and gallery pictures).
+        #[arg(long, short = 'j', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+        jobs: u32,
+        /// Print the address without opening a browser.
+        #[arg(long)]
+        no_open: bool,
+        /// A model file (`.sskb`, `.ssk`, `.json`, `.jsonl`) or a directory
+        /// of them.
+        path: String,
+    },
 }
 
 /// The files of a command that takes many, and how many at once.
@@ -217,5 +250,13 @@ fn tolerance(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(t) if t.is_finite() && t >= 0.0 => Ok(t),
         _ => Err(format!("`{s}` is not a tolerance (a finite number, zero or more)")),
+    }
+}
+
+/// A time in seconds: finite, more than zero, at most a day.
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => Ok(t),
+        _ => Err(format!("`{s}` is not a time in seconds (more than 0, at most 86400)")),
     }
 }

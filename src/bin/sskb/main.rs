@@ -1,4 +1,4 @@
-//! `sskb`: validate, dump, inspect, diff, convert and render SolidSKeleton models
+//! `sskb`: validate, dump, inspect, diff, convert, render and view SolidSKeleton models
 //! (`.sskb`, `.ssk`, JSON and JSON Lines), streaming wherever the operation
 //! allows. One file per command; `cli` has the options, `io` the inputs,
 //! outputs and failures, `batch` the work on many files at once.
@@ -17,6 +17,7 @@ mod inspect;
 mod mesh;
 mod render;
 mod validate;
+mod view;
 
 use clap::Parser;
 
@@ -125,6 +126,26 @@ fn main() -> ExitCode {
                     2
                 }
             }
+        }
+        Command::View {
+            port,
+            host,
+            resolution,
+            budget,
+            jobs,
+            no_open,
+            path,
+        } => {
+            mesh::quiet_library_panics();
+            view::view(view::ViewArgs {
+                path,
+                port,
+                host,
+                resolution,
+                budget,
+                jobs: jobs as usize,
+                no_open,
+            })
         }
     };
     ExitCode::from(code)
