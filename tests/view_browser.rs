@@ -347,6 +347,14 @@ fn the_gallery_shows_every_model_and_opens_each() {
         "return [...document.querySelectorAll('.card img')].filter(i => i.complete && i.naturalWidth === 256).length === 3",
         "three pictures",
     );
+    let none = browser.wait(
+        "const n = document.querySelector('.card[data-path=\"broken.ssk\"] .nopic'); return n && !n.hidden ? n.textContent : null",
+        "the broken model's placeholder",
+    );
+    assert_eq!(none, "no picture");
+    if let Ok(keep) = std::env::var("SSKB_GALLERY_SCREENSHOT") {
+        std::fs::write(keep, browser.screenshot().3).unwrap();
+    }
     let info = browser.js("return document.querySelector('.card .info').textContent");
     assert!(info.as_str().unwrap().contains("validation"), "{info}");
     browser.js("document.querySelector('.card[data-path=\"tube.ssk\"]').click()");

@@ -52,6 +52,7 @@ function badge(card, s) {
 function picture(card) {
   const img = card.el.querySelector('img');
   img.hidden = false;
+  card.el.querySelector('.nopic').hidden = true;
   img.src = `/api/thumb?${q(card.path)}&t=${card.modified}`;
 }
 
@@ -65,7 +66,11 @@ function makeCard(f) {
   img.alt = '';
   img.width = 256;
   img.height = 256;
-  img.addEventListener('error', () => { img.hidden = true; });
+  const none = document.createElement('div');
+  none.className = 'nopic quiet';
+  none.textContent = 'no picture';
+  none.hidden = true;
+  img.addEventListener('error', () => { img.hidden = true; none.hidden = false; });
   const name = document.createElement('div');
   name.className = 'name';
   name.textContent = f.path;
@@ -77,7 +82,7 @@ function makeCard(f) {
   const info = document.createElement('span');
   info.className = 'info quiet';
   row.append(badge, info);
-  a.append(img, name, row);
+  a.append(img, none, name, row);
   return a;
 }
 
