@@ -2,12 +2,15 @@
 //! convert; stdin and stdout; exit codes.
 
 mod common;
+#[path = "common/png.rs"]
+mod png_pixels;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use common::*;
+use png_pixels::decode_png;
 use serde_json::Value as Json;
 
 fn sskb(args: &[&str]) -> Output {
@@ -856,20 +859,6 @@ fn diff_across_formats() {
         "{err}"
     );
     std::fs::remove_dir_all(dir).unwrap();
-}
-
-/// A PNG's width, height and RGBA pixels (RGB expanded).
-fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    let rgba = match info.color_type {
-        png::ColorType::Rgba => buf,
-        png::ColorType::Rgb => buf.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
-        other => panic!("colour type {other:?}"),
-    };
-    (info.width, info.height, rgba)
 }
 
 /// Every file under `dir`, relative, sorted.

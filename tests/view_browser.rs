@@ -10,8 +10,11 @@
 //! `SSKB_VIEW_SCREENSHOT=PATH` keeps the viewer's screenshot (the one in
 //! docs/view.md is made so).
 
+#[path = "common/png.rs"]
+mod png_pixels;
 mod view_support;
 
+use png_pixels::decode_png;
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -162,19 +165,6 @@ fn base64(s: &str) -> Vec<u8> {
         out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
     }
     out
-}
-
-fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    let rgba = match info.color_type {
-        png::ColorType::Rgba => buf,
-        png::ColorType::Rgb => buf.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
-        other => panic!("colour type {other:?}"),
-    };
-    (info.width, info.height, rgba)
 }
 
 /// The canvas's rectangle in the page: x, y, width, height.
