@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, UNIX_EPOCH};
 
-use axum::extract::{Path as UrlPath, Query, State};
+use axum::extract::{FromRequestParts, Path as UrlPath, Query, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -93,6 +94,24 @@ fn file_of(app: &App, q: &HashMap<String, String>) -> Result<(String, PathBuf), 
         Ok(path) => Ok((rel, path)),
         Err(Refused::Bad(why)) => Err(Problem::new(StatusCode::BAD_REQUEST, why)),
         Err(Refused::Missing) => Err(Problem::new(StatusCode::NOT_FOUND, "no such model here")),
+    }
+}
+
+/// The model file a request names (`path=`, or the one file served), as
+/// an extractor: a handler that takes it never runs for a refused path.
+struct ModelFile {
+    rel: String,
+    path: PathBuf,
+}
+
+impl FromRequestParts<App> for ModelFile {
+    type Rejection = Problem;
+
+    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, Problem> {
+        let Query(q) =
+            Params::try_from_uri(&parts.uri).map_err(|_| Problem::new(StatusCode::BAD_REQUEST, "a malformed query"))?;
+        let (rel, path) = file_of(app, &q)?;
+        Ok(ModelFile { rel, path })
     }
 }
 
@@ -181,11 +200,7 @@ async fn list(State(app): State<App>) -> Response {
     }
 }
 
-async fn summary(State(app): State<App>, Query(q): Params) -> Response {
-    let (rel, path) = match file_of(&app, &q) {
-        Ok(f) => f,
-        Err(p) => return p.into_response(),
-    };
+async fn summary(State(app): State<App>, ModelFile { rel, path }: ModelFile) -> Response {
     match app.summary(&rel, &path).await {
         Ok(body) => typed(StatusCode::OK, "application/json", body),
         Err(e) => json_response(StatusCode::INTERNAL_SERVER_ERROR, &e),
@@ -226,11 +241,7 @@ fn versioned(mut r: Response, built: &Built) -> Response {
     r
 }
 
-async fn model(State(app): State<App>, Query(q): Params) -> Response {
-    let (rel, path) = match file_of(&app, &q) {
-        Ok(f) => f,
-        Err(p) => return p.into_response(),
-    };
+async fn model(State(app): State<App>, ModelFile { rel, path }: ModelFile) -> Response {
     let entry = app.entry(&rel, &path);
     match latest(&entry).await {
         Ok(b) => {
@@ -247,11 +258,7 @@ async fn model(State(app): State<App>, Query(q): Params) -> Response {
     }
 }
 
-async fn mesh(State(app): State<App>, Query(q): Params) -> Response {
-    let (rel, path) = match file_of(&app, &q) {
-        Ok(f) => f,
-        Err(p) => return p.into_response(),
-    };
+async fn mesh(State(app): State<App>, ModelFile { rel, path }: ModelFile) -> Response {
     let entry = app.entry(&rel, &path);
     match latest(&entry).await {
         Ok(b) => versioned(typed(StatusCode::OK, "application/octet-stream", b.mesh.clone()), &b),
@@ -259,46 +266,36 @@ async fn mesh(State(app): State<App>, Query(q): Params) -> Response {
     }
 }
 
-async fn events(State(app): State<App>, Query(q): Params) -> Response {
-    let keep = KeepAlive::new().interval(Duration::from_secs(15));
-    if !q.contains_key("path") && matches!(app.root, Root::Dir(_)) {
-        // The gallery: one event per change under the directory.
-        let rx = app.listing.subscribe();
-        let stream = futures_util::stream::unfold((rx, true), |(mut rx, first)| async move {
-            if !first && rx.changed().await.is_err() {
-                return None;
-            }
-            let n = *rx.borrow_and_update();
-            Some((
-                Ok::<_, Infallible>(Event::default().data(json!({ "changes": n }).to_string())),
-                (rx, false),
-            ))
-        });
-        return Sse::new(stream).keep_alive(keep).into_response();
-    }
-    let (rel, path) = match file_of(&app, &q) {
-        Ok(f) => f,
-        Err(p) => return p.into_response(),
-    };
-    let rx = app.entry(&rel, &path).tx.subscribe();
-    let stream = futures_util::stream::unfold((rx, true), |(mut rx, first)| async move {
+/// Server-sent events from a watch channel: its value now, then at each
+/// change, as `data(value)`.
+fn watch_events<T: Send + Sync + 'static>(rx: tokio::sync::watch::Receiver<T>, data: fn(&T) -> String) -> Response {
+    let stream = futures_util::stream::unfold((rx, true), move |(mut rx, first)| async move {
         if !first && rx.changed().await.is_err() {
             return None;
         }
-        let data = rx.borrow_and_update().json().to_string();
-        Some((Ok::<_, Infallible>(Event::default().data(data)), (rx, false)))
+        let event = Event::default().data(data(&rx.borrow_and_update()));
+        Some((Ok::<_, Infallible>(event), (rx, false)))
     });
-    let mut r = Sse::new(stream).keep_alive(keep).into_response();
+    let mut r = Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response();
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
 }
 
-async fn thumb(State(app): State<App>, Query(q): Params) -> Response {
-    let (rel, path) = match file_of(&app, &q) {
-        Ok(f) => f,
-        Err(p) => return p.into_response(),
-    };
+async fn events(State(app): State<App>, Query(q): Params) -> Response {
+    if !q.contains_key("path") && matches!(app.root, Root::Dir(_)) {
+        // The gallery: one event per change under the directory.
+        return watch_events(app.listing.subscribe(), |n| json!({ "changes": n }).to_string());
+    }
+    match file_of(&app, &q) {
+        Ok((rel, path)) => watch_events(app.entry(&rel, &path).tx.subscribe(), |s| s.json().to_string()),
+        Err(p) => p.into_response(),
+    }
+}
+
+async fn thumb(State(app): State<App>, ModelFile { rel, path }: ModelFile) -> Response {
     match app.thumb(&rel, &path).await {
         Ok(png) => typed(StatusCode::OK, "image/png", png),
         Err(e) => json_response(StatusCode::UNPROCESSABLE_ENTITY, &json!({ "error": e })),
