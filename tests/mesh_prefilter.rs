@@ -1,0 +1,88 @@
+//! The boolean library's edge-face prefilter (vendor/manifold-rust,
+//! PATCHES.md) skips work, never changes a result: every model here meshes
+//! to the same bytes with it on and off.
+//!
+//! One test in its own binary, because the switch is global.
+
+use std::path::Path;
+
+use manifold_rust::EDGE_FACE_PREFILTER;
+use sskb::mesh::{Mesh, Mesher};
+use sskb::Document;
+use std::sync::atomic::Ordering;
+
+#[allow(dead_code)]
+#[path = "../benches/common/grid.rs"]
+mod grid;
+
+fn mesh(doc: &Document, n: u32) -> Option<Mesh> {
+    let mut mesher = Mesher::new(n);
+    for p in &doc.pieces {
+        mesher.push(p).ok()?;
+    }
+    mesher.combined().ok()
+}
+
+fn files(dir: &Path, ext: Option<&str>) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| ext.is_none_or(|x| p.extension().is_some_and(|e| e == x)))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_prefilter_changes_no_result() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cases: Vec<(String, Document, u32)> = Vec::new();
+    // The stored random models and the minimal cases where meshes differed.
+    for path in files(&root.join("tests/data/mesh"), Some("sskb")) {
+        let doc = sskb::decode_slice(&std::fs::read(&path).unwrap()).unwrap();
+        for n in [8, 16] {
+            cases.push((path.display().to_string(), doc.clone(), n));
+        }
+    }
+    for path in files(&root.join("tests/data/mesh/cases"), Some("ssk")) {
+        let doc = sskb::parse_ssk(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        for n in [5, 12] {
+            cases.push((path.display().to_string(), doc.clone(), n));
+        }
+    }
+    // Every mesh fuzz seed and finding that is a valid document, at the
+    // resolution the fuzz target gives it.
+    for dir in ["fuzz/seeds/mesh", "fuzz/regressions/mesh"] {
+        for path in files(&root.join(dir), None) {
+            let data = std::fs::read(&path).unwrap();
+            let Ok(doc) = sskb::decode_slice(&data) else { continue };
+            if sskb::validate(&doc).is_err() || doc.pieces.len() > 64 {
+                continue;
+            }
+            let n = 3 + u32::from(data.last().copied().unwrap_or(0) % 6);
+            cases.push((path.display().to_string(), doc, n));
+        }
+    }
+    // Random grids of overlapping pieces, a fifth subtract or intersect.
+    for seed in 0..24 {
+        cases.push((format!("grid seed {seed}"), grid::grid_document(2000 + seed, 4, 3), 6));
+    }
+    let mut meshed = 0;
+    for (name, doc, n) in &cases {
+        EDGE_FACE_PREFILTER.store(true, Ordering::Relaxed);
+        let with = mesh(doc, *n);
+        EDGE_FACE_PREFILTER.store(false, Ordering::Relaxed);
+        let without = mesh(doc, *n);
+        EDGE_FACE_PREFILTER.store(true, Ordering::Relaxed);
+        assert!(
+            with == without,
+            "{name} at resolution {n}: the prefilter changed the mesh"
+        );
+        meshed += usize::from(with.is_some_and(|m| !m.is_empty()));
+    }
+    println!(
+        "{} cases, {meshed} non-empty meshes, the same with and without",
+        cases.len()
+    );
+    assert!(meshed >= 100, "only {meshed} non-empty meshes");
+}
