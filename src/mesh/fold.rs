@@ -17,7 +17,8 @@ use crate::error::Result;
 /// sweep folds when a vertex of one lies on the wrong side of the other's
 /// plane (a bend tighter than the section): each such pair becomes the
 /// convex hull of its two rings, a solid however they are tilted. The
-/// stretches between folds are tubes of their own (closed by flat ends);
+/// stretches between folds are tubes of their own (closed by cones inside
+/// the neighbouring fold hulls, see [`tube`]);
 /// one that still crosses itself (a path that comes back through itself)
 /// becomes hulls throughout. Where the rings are parallel the hull is the
 /// same solid as the tube; where a bend tilts them it adds at most the
@@ -86,7 +87,13 @@ pub(super) fn swept(part: &Part) -> Result<Manifold> {
             i = j;
             continue;
         }
-        let m = guarded(what, || Manifold::from_mesh_gl64(&gl(&tube(&groups[i..=j]))))?;
+        let m = guarded(what, || {
+            Manifold::from_mesh_gl64(&gl(&tube(
+                &groups[i..=j],
+                groups[i.saturating_sub(1)],
+                groups[(j + 1).min(last)],
+            )))
+        })?;
         if guarded_bool(&m, Manifold::has_self_intersections, what)? {
             for k in i..j {
                 solids.push(hull(&groups[k..=k + 1])?);
@@ -121,17 +128,34 @@ fn plane(g: &[[f64; 3]]) -> Option<([f64; 3], [f64; 3])> {
     (len > 0.0 && len.is_finite()).then(|| (c, nrm.map(|x| x / len)))
 }
 
-/// A closed tube through `groups` (rings, or single end points first and
-/// last): each end is its point, or a flat fan to the ring's centre.
-fn tube(groups: &[&[[f64; 3]]]) -> Mesh {
+/// A closed tube through the groups of a stretch. Each end is its own
+/// point (the sweep's start or end), or, for a ring (whose pair with the
+/// group beyond it, `before` or `after`, folds), a cone to the point
+/// halfway between the ring's centre and the centre of the group beyond.
+///
+/// That point lies in the convex hull of the two groups, which is one of
+/// the solids the sweep is the union of, and so does the whole cone: the
+/// union is the same as with a flat disc. A cone rather than a disc because
+/// the disc's triangles lie in one plane to rounding, and the exact test
+/// for self-intersections must then settle every pair of them with exact
+/// arithmetic; a cone's triangles meet only at their apex and edges.
+fn tube(groups: &[&[[f64; 3]]], before: &[[f64; 3]], after: &[[f64; 3]]) -> Mesh {
     let centre = |g: &[[f64; 3]]| {
         let k = g.len() as f64;
         let s = g.iter().fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
         [s[0] / k, s[1] / k, s[2] / k]
     };
+    let apex = |ring: &[[f64; 3]], beyond: &[[f64; 3]]| {
+        let (c, b) = (centre(ring), centre(beyond));
+        [0.5 * (c[0] + b[0]), 0.5 * (c[1] + b[1]), 0.5 * (c[2] + b[2])]
+    };
     let (first, last) = (groups[0], groups[groups.len() - 1]);
-    let start = centre(first);
-    let end = centre(last);
+    let start = if first.len() == 1 {
+        first[0]
+    } else {
+        apex(first, before)
+    };
+    let end = if last.len() == 1 { last[0] } else { apex(last, after) };
     let from = usize::from(first.len() == 1);
     let to = groups.len() - usize::from(last.len() == 1);
     let rings: Vec<Vec<[f64; 3]>> = groups[from..to].iter().map(|g| g.to_vec()).collect();
