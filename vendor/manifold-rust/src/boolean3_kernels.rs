@@ -486,9 +486,9 @@ fn edge_face_apart(e: usize, f: usize, a: &ManifoldImpl, b: &ManifoldImpl) -> bo
         b.vert_pos[b.halfedge[3 * f + 1].start_vert as usize],
         b.vert_pos[b.halfedge[3 * f + 2].start_vert as usize],
     ];
-    let scale = [p, q, t[0], t[1], t[2]]
-        .iter()
-        .fold(0.0f64, |m, w| m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs()));
+    let scale = [p, q, t[0], t[1], t[2]].iter().fold(0.0f64, |m, w| {
+        m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs())
+    });
     if !scale.is_finite() {
         return false;
     }
