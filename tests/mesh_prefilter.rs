@@ -2,7 +2,10 @@
 //! PATCHES.md) skips work, never changes a result: every model here meshes
 //! to the same bytes with it on and off.
 //!
-//! One test in its own binary, because the switch is global.
+//! One test in its own binary, because the switch is global. Not in the
+//! published crate (whose manifold-rust has no switch), so not named in
+//! Cargo.toml either: the feature gate is here.
+#![cfg(feature = "mesh")]
 
 use std::path::Path;
 
