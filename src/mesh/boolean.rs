@@ -419,8 +419,8 @@ fn without_slivers(m: Manifold) -> Manifold {
 /// pairs on as many threads as the machine has. The result depends only on
 /// the solids and their order.
 pub(super) fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
-    solids.retain(|s| s.m.is_some());
-    // One solid twice (copies sharing a contribution) is itself once.
+    // Empty solids go; one solid twice (copies sharing a contribution) is
+    // itself once.
     let mut seen = std::collections::HashSet::new();
     solids.retain(|s| s.m.as_ref().is_some_and(|m| seen.insert(Arc::as_ptr(m))));
     // Neighbours in space first: along the longest side of the whole box,
