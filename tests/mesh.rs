@@ -115,6 +115,33 @@ fn curved_paths_with_caps_are_closed_and_bounded() {
 }
 
 #[test]
+fn a_flat_end_under_a_transition_stays_flat() {
+    // size.z is 0 at the start and 10 at the end; the transitions remap
+    // progress, but at the end points progress is exactly 0 and 1, as the
+    // reference has it. (A search that stopped a rounding short of 0 gave
+    // the start a rounded cap a 1e-18 deep: rings in one plane, which the
+    // mesher took for a fold and rebuilt at great cost.)
+    let ssk = "pieces:
+- id: 0
+  points:
+  - {x: 0, y: 0, z: 0, size: {x: 10, y: 10, z: 0}, transition_out: {x: 0.2, y: 0.6}}
+  - {x: 0, y: 0, z: 100, size: {x: 10, y: 10, z: 10}, transition_in: {x: 0.8, y: 0.4}}
+  size: {x: 10, y: 10, z: 0}
+  shape: circle
+";
+    for n in [8, 64] {
+        let m = mesh(ssk, n);
+        let (lo, hi) = m.bounds().unwrap();
+        assert_eq!(lo[2], 0.0, "the start is not flat at {n}");
+        assert!(close(hi[2], 110.0, 1e-12), "{hi:?}");
+        // The start point, the body's rings, the end cap's rings, its pole.
+        let rings = (n / 4 + 1) + (n / 4 - 1);
+        assert_eq!(m.positions.len(), (2 + rings * n) as usize, "at {n}");
+        assert!(!sskb::mesh::crosses_itself(&m).unwrap(), "at {n}");
+    }
+}
+
+#[test]
 fn the_reference_examples_without_booleans() {
     let reference: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string("tests/data/conformance/mesh_reference.json").unwrap()).unwrap();

@@ -114,6 +114,15 @@ impl Transition {
         if self.identity {
             return u;
         }
+        // The ends exactly, as the reference gives them: a size that is 0
+        // at an end point stays 0 there (a flat cap), not the rounding of
+        // the search's last step.
+        if u <= 0.0 {
+            return 0.0;
+        }
+        if u >= 1.0 {
+            return 1.0;
+        }
         let (mut lo, mut hi) = (0.0, 1.0);
         for _ in 0..60 {
             let mid = 0.5 * (lo + hi);
@@ -204,7 +213,9 @@ mod tests {
             assert!(v >= last - 1e-12, "not monotone at {k}");
             last = v;
         }
-        assert!(t.progress(0.0).abs() < 1e-9 && (t.progress(1.0) - 1.0).abs() < 1e-9);
+        // The ends exactly: a size of 0 at an end point stays 0 there.
+        assert_eq!((t.progress(0.0), t.progress(1.0)), (0.0, 1.0));
+        assert_eq!((t.progress(-0.5), t.progress(1.5)), (0.0, 1.0));
     }
 
     #[test]
