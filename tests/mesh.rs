@@ -141,6 +141,65 @@ fn a_flat_end_under_a_transition_stays_flat() {
     }
 }
 
+/// Whether each piece of `ssk` is meshed as a sheet, at resolution 8.
+fn sheets(ssk: &str) -> Vec<bool> {
+    let doc = sskb::parse_ssk(ssk).unwrap();
+    let mut mesher = sskb::mesh::Mesher::new(8);
+    for p in &doc.pieces {
+        mesher.push(p).unwrap();
+    }
+    mesher.parts().iter().map(|p| p.sheet).collect()
+}
+
+#[test]
+fn sections_thin_to_rounding_are_sheets_and_point_ends_are_not() {
+    let ssk = "pieces:
+- id: 0
+  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 100}]
+  size: {x: 5, y: 0, z: 0}
+  shape: circle
+- id: 1
+  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 100}]
+  size: {x: 5, y: 1e-20, z: 0}
+  shape: circle
+- id: 2
+  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 100}]
+  size: {x: 5, y: 1e-3, z: 0}
+  shape: circle
+- id: 3
+  points: [{x: 0, y: 0, z: 0, size: {x: 5, y: 5, z: 0}}, {x: 0, y: 0, z: 100, size: {x: 0, y: 0, z: 0}}]
+  size: {x: 5, y: 5, z: 0}
+  shape: circle
+- id: 4
+  points: [{x: 1e9, y: 0, z: 0}]
+  size: {x: 5, y: 5, z: 1e-9}
+  shape: circle
+";
+    // A zero radius, one lost in rounding next to the other (a section
+    // 1e-20 thick: meshed, its signed volume was rounding of 1e63 mm³ in a
+    // fuzz finding), a thin but real one, a cone closing to a point, a
+    // radius lost in rounding next to the coordinates.
+    assert_eq!(sheets(ssk), [true, true, false, false, true]);
+    // A rounded cap whose depth is lost in rounding is flat: no rings.
+    let capped = |z: &str| {
+        mesh(
+            &format!(
+                "pieces:
+- id: 0
+  points: [{{x: 0, y: 0, z: 0, size: {{x: 5, y: 5, z: {z}}}}}, {{x: 0, y: 0, z: 100}}]
+  size: {{x: 5, y: 5, z: 0}}
+  shape: circle
+"
+            ),
+            8,
+        )
+        .positions
+        .len()
+    };
+    assert_eq!(capped("0"), capped("1e-15"));
+    assert_eq!(capped("1e-3"), capped("0") + 8);
+}
+
 #[test]
 fn the_reference_examples_without_booleans() {
     let reference: serde_json::Value =

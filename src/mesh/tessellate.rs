@@ -31,6 +31,24 @@ fn point(s: V3) -> bool {
     s[0] == 0.0 && s[1] == 0.0
 }
 
+/// Below this share of the largest of a section's other sizes and its
+/// centre's coordinates, a size is lost in the rounding of the vertices
+/// it places (a double carries 16 digits; the arithmetic leaves fewer).
+const THIN: f64 = 1e-12;
+
+/// Whether `size` is zero to rounding next to the `others` of its form and
+/// the coordinates of its `centre`: the mesh is then as flat as a zero
+/// would make it, a sheet of no volume whose signed volume is only what
+/// rounding leaves, of either sign.
+fn thin(size: f64, others: &[f64], centre: V3) -> bool {
+    let scale = others
+        .iter()
+        .copied()
+        .chain(centre.iter().map(|x| x.abs()))
+        .fold(0.0f64, f64::max);
+    size <= THIN * scale
+}
+
 /// Unit cross-section directions: (cos θ, sin θ) for each ring vertex,
 /// the first on local +X.
 fn section(piece: &ResolvedPiece, resolution: u32) -> Vec<(f64, f64)> {
@@ -131,7 +149,10 @@ pub(crate) fn tessellate_with_rings(piece: &ResolvedPiece, resolution: u32) -> R
         1 => point_piece(piece, n).map(|mesh| Tessellation {
             mesh,
             ring: 0,
-            sheet: piece.effective_size(0).is_some_and(|s| v(s).contains(&0.0)),
+            sheet: piece.effective_size(0).map(v).is_some_and(|s| {
+                let c = v(piece.points[0].position);
+                thin(s[0], &[s[1], s[2]], c) || thin(s[1], &[s[0], s[2]], c) || thin(s[2], &[s[0], s[1]], c)
+            }),
         }),
         _ => path_piece(piece, n).map(|(mesh, sheet)| Tessellation {
             mesh,
@@ -229,8 +250,11 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<(Mesh, bool)> {
     let cap_bands = (n / 4).max(2);
     let cap = |s: &Sample, outward: f64| -> (Vec<Vec<V3>>, V3) {
         let pole = add(s.centre, scale(s.frame.z, outward * s.size[2]));
-        if s.size[2] == 0.0 || piece.shape == Shape::Ngon {
-            return (Vec::new(), if s.size[2] == 0.0 { s.centre } else { pole });
+        // A cap of a depth lost in rounding is flat: its rings would lie in
+        // one plane, to rounding.
+        let flat = thin(s.size[2], &s.size[..2], s.centre);
+        if flat || piece.shape == Shape::Ngon {
+            return (Vec::new(), if flat { s.centre } else { pole });
         }
         // From the path outwards: latitudes 1..bands-1.
         let rings = (1..cap_bands)
@@ -273,6 +297,10 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<(Mesh, bool)> {
     if rings.is_empty() {
         return None;
     }
-    let sheet = samples.iter().any(|s| s.size[0] == 0.0 || s.size[1] == 0.0);
+    // A section with a radius zero to rounding (an end that is a point,
+    // where a cone closes, is not a sheet).
+    let sheet = samples.iter().any(|s| {
+        !point(s.size) && (thin(s.size[0], &[s.size[1]], s.centre) || thin(s.size[1], &[s.size[0]], s.centre))
+    });
     Some((stack(&rings, start, end), sheet))
 }
