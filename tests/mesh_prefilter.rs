@@ -1,6 +1,8 @@
-//! The boolean library's edge-face prefilter (vendor/manifold-rust,
-//! PATCHES.md) skips work, never changes a result: every model here meshes
-//! to the same bytes with it on and off.
+//! The boolean library's prefilters (vendor/manifold-rust, PATCHES.md: the
+//! edge-face one of its booleans, the shared-vertex one of its
+//! self-intersection scan) skip work, never change a result: every model
+//! here meshes to the same bytes with them on and off, and every piece's
+//! mesh gets the same self-intersection verdict.
 //!
 //! One test in its own binary, because the switch is global. Not in the
 //! published crate (whose manifold-rust has no switch), so not named in
@@ -9,7 +11,7 @@
 
 use std::path::Path;
 
-use manifold_rust::EDGE_FACE_PREFILTER;
+use manifold_rust::{EDGE_FACE_PREFILTER, SHARED_VERTEX_PREFILTER};
 use sskb::mesh::{Mesh, Mesher};
 use sskb::Document;
 use std::sync::atomic::Ordering;
@@ -70,22 +72,54 @@ fn the_prefilter_changes_no_result() {
     for seed in 0..24 {
         cases.push((format!("grid seed {seed}"), grid::grid_document(2000 + seed, 4, 3), 6));
     }
-    let mut meshed = 0;
+    // Flat caps of many sides (fans of triangles coplanar to rounding).
+    for (shape, n) in [("circle", 256), ("ngon\n  sides: 700", 4)] {
+        let text = format!(
+            "pieces:\n- id: 0\n  points: [{{x: 0, y: 0, z: 0, curve_out: {{x: 5, y: 0, z: 5}}}}, {{x: 10, y: 3, z: 20}}]\n  size: {{x: 4, y: 3, z: 0}}\n  shape: {shape}\n"
+        );
+        cases.push((format!("flat-capped {shape}"), sskb::parse_ssk(&text).unwrap(), n));
+    }
+    let set = |on: bool| {
+        EDGE_FACE_PREFILTER.store(on, Ordering::Relaxed);
+        SHARED_VERTEX_PREFILTER.store(on, Ordering::Relaxed);
+    };
+    let (mut meshed, mut verdicts, mut crossing) = (0, 0, 0);
     for (name, doc, n) in &cases {
-        EDGE_FACE_PREFILTER.store(true, Ordering::Relaxed);
+        set(true);
         let with = mesh(doc, *n);
-        EDGE_FACE_PREFILTER.store(false, Ordering::Relaxed);
+        set(false);
         let without = mesh(doc, *n);
-        EDGE_FACE_PREFILTER.store(true, Ordering::Relaxed);
+        set(true);
         assert!(
             with == without,
-            "{name} at resolution {n}: the prefilter changed the mesh"
+            "{name} at resolution {n}: a prefilter changed the mesh"
         );
         meshed += usize::from(with.is_some_and(|m| !m.is_empty()));
+        let Ok(resolved) = sskb::resolve(doc) else { continue };
+        for p in &resolved.pieces {
+            let Ok(Some(m)) = sskb::mesh::tessellate(p, *n) else {
+                continue;
+            };
+            let on = sskb::mesh::crosses_itself(&m).ok();
+            set(false);
+            let off = sskb::mesh::crosses_itself(&m).ok();
+            set(true);
+            assert_eq!(
+                on, off,
+                "{name}, piece {}, at resolution {n}: a prefilter changed the verdict",
+                p.id
+            );
+            verdicts += 1;
+            crossing += usize::from(on == Some(true));
+        }
     }
     println!(
-        "{} cases, {meshed} non-empty meshes, the same with and without",
+        "{} cases, {meshed} non-empty meshes, {verdicts} self-intersection verdicts ({crossing} crossing), the same with and without",
         cases.len()
     );
     assert!(meshed >= 100, "only {meshed} non-empty meshes");
+    assert!(
+        crossing >= 50 && verdicts - crossing >= 50,
+        "{crossing} of {verdicts} cross"
+    );
 }

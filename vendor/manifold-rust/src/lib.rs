@@ -108,3 +108,11 @@ pub mod types;
 /// results are the same, bit for bit. (Changed for sskb: see PATCHES.md.)
 pub static EDGE_FACE_PREFILTER: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(true);
+
+/// Whether the self-intersection scan settles pairs of triangles that share
+/// one vertex by a float-only separating plane through it before its exact
+/// tests (on by default). Turning it off gives the unfiltered algorithm,
+/// for tests that compare the two: the verdicts are the same. (Changed for
+/// sskb: see PATCHES.md.)
+pub static SHARED_VERTEX_PREFILTER: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(true);

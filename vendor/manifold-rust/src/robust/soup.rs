@@ -318,6 +318,14 @@ pub(super) fn genuine_contact(
         stats.apart += 1;
         return false;
     }
+    // sskb patch 2 (PATCHES.md): a float-only separation test first.
+    if n_shared == 1
+        && crate::SHARED_VERTEX_PREFILTER.load(std::sync::atomic::Ordering::Relaxed)
+        && apart_but_shared_vertex(t1, t2)
+    {
+        stats.vert_benign += 1;
+        return false;
+    }
     if n_shared == 1 {
         let mut first = Sign::Zero;
         let mut one_sided = true;
@@ -335,6 +343,81 @@ pub(super) fn genuine_contact(
         }
     }
     super::intersection_graph::real_self_contact(t1, t2, stats).is_some()
+}
+
+/// sskb patch 2 (PATCHES.md). For two triangles that share one vertex `c`:
+/// whether a plane through `c` has one triangle's other corners in its
+/// closed positive side and the other's strictly in its negative side (or
+/// the mirror), every sign settled by the float filter alone. Then the
+/// second triangle meets that closed half-space in `c` only, and the pair
+/// meets in the shared vertex alone: benign, as `real_self_contact` would
+/// find it. The planes tried contain `c`, a point off either triangle's
+/// plane along its normal, and one of the four other corners (exactly on
+/// the plane). The pairs this settles are the ones the one-sided test
+/// below cannot settle in floats: triangles coplanar to rounding, such as
+/// the fan of a flat cap, where every plane sign escalates to big-integer
+/// arithmetic (a flat cap of n sides: n²/2 such pairs).
+fn apart_but_shared_vertex(t1: [Vec3; 3], t2: [Vec3; 3]) -> bool {
+    use super::exact::filtered::orient3d_filter;
+    use super::exact::Sign;
+    let shared: Vec<Vec3> = t1.iter().copied().filter(|v| t2.contains(v)).collect();
+    let [c] = shared[..] else {
+        return false;
+    };
+    let others = |t: &[Vec3; 3]| -> Vec<Vec3> {
+        t.iter().copied().filter(|v| !shared.contains(v)).collect()
+    };
+    let (o1, o2) = (others(&t1), others(&t2));
+    if o1.len() != 2 || o2.len() != 2 {
+        return false;
+    }
+    let size = o1
+        .iter()
+        .chain(o2.iter())
+        .map(|v| crate::linalg::length2(*v - c))
+        .fold(0.0f64, f64::max)
+        .sqrt();
+    if !(size > 0.0 && size.is_finite()) {
+        return false;
+    }
+    let on_side = |s: &[Sign], side: Sign, zero_ok: bool| {
+        s.iter().all(|&x| x == side || (zero_ok && x == Sign::Zero))
+    };
+    let candidates: Vec<Vec3> = o1.iter().chain(o2.iter()).copied().collect();
+    for t in [&t1, &t2] {
+        let n = crate::linalg::cross(t[1] - t[0], t[2] - t[0]);
+        let len = crate::linalg::length2(n).sqrt();
+        if !(len > 0.0 && len.is_finite()) {
+            continue;
+        }
+        let q = c + n * (size / len);
+        if q == c {
+            continue;
+        }
+        for &r in &candidates {
+            let sign = |v: &Vec3| {
+                if *v == r {
+                    Some(Sign::Zero)
+                } else {
+                    orient3d_filter(c, q, r, *v)
+                }
+            };
+            let (Some(s1), Some(s2)) = (
+                o1.iter().map(sign).collect::<Option<Vec<Sign>>>(),
+                o2.iter().map(sign).collect::<Option<Vec<Sign>>>(),
+            ) else {
+                continue;
+            };
+            for (side, other) in [(Sign::Pos, Sign::Neg), (Sign::Neg, Sign::Pos)] {
+                if (on_side(&s1, side, true) && on_side(&s2, other, false))
+                    || (on_side(&s2, side, true) && on_side(&s1, other, false))
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Triangle count at or above which the parallel build scans in parallel.
