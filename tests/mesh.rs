@@ -143,12 +143,7 @@ fn a_flat_end_under_a_transition_stays_flat() {
 
 /// Whether each piece of `ssk` is meshed as a sheet, at resolution 8.
 fn sheets(ssk: &str) -> Vec<bool> {
-    let doc = sskb::parse_ssk(ssk).unwrap();
-    let mut mesher = sskb::mesh::Mesher::new(8);
-    for p in &doc.pieces {
-        mesher.push(p).unwrap();
-    }
-    mesher.parts().iter().map(|p| p.sheet).collect()
+    mesher(ssk, 8).parts().iter().map(|p| p.sheet).collect()
 }
 
 #[test]
@@ -230,13 +225,17 @@ fn the_reference_examples_without_booleans() {
     }
 }
 
-fn combined(text: &str, n: u32) -> Mesh {
+fn mesher(text: &str, n: u32) -> sskb::mesh::Mesher {
     let doc = sskb::parse_ssk(text).unwrap();
     let mut mesher = sskb::mesh::Mesher::new(n);
     for p in &doc.pieces {
         mesher.push(p).unwrap();
     }
-    mesher.combined().unwrap()
+    mesher
+}
+
+fn combined(text: &str, n: u32) -> Mesh {
+    mesher(text, n).combined().unwrap()
 }
 
 /// Every upstream example, booleans included: the same solid as the

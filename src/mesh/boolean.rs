@@ -231,14 +231,17 @@ fn overlap(a: &Option<Bounds>, b: &Option<Bounds>) -> bool {
     }
 }
 
+/// The ids of a solid made from pieces `ids`: ascending, each once.
+fn id_set(ids: impl Iterator<Item = u32>) -> Arc<[u32]> {
+    let mut v: Vec<u32> = ids.collect();
+    v.sort_unstable();
+    v.dedup();
+    v.into()
+}
+
 /// `a op b`; an empty result is an empty solid.
 fn op(a: &Solid, b: &Solid, kind: OpType) -> Result<Solid> {
-    let ids: Arc<[u32]> = {
-        let mut v: Vec<u32> = a.ids.iter().chain(b.ids.iter()).copied().collect();
-        v.sort_unstable();
-        v.dedup();
-        v.into()
-    };
+    let ids = id_set(a.ids.iter().chain(b.ids.iter()).copied());
     let (Some(ma), Some(mb)) = (&a.m, &b.m) else {
         return Ok(match kind {
             OpType::Add if a.m.is_none() => b.clone(),
@@ -480,16 +483,14 @@ fn composed(group: Vec<Solid>) -> Result<Solid> {
     if group.len() == 1 {
         return Ok(group.into_iter().next().unwrap_or_else(|| Solid::empty(Arc::from([]))));
     }
-    let mut ids: Vec<u32> = group.iter().flat_map(|s| s.ids.iter().copied()).collect();
-    ids.sort_unstable();
-    ids.dedup();
+    let ids = id_set(group.iter().flat_map(|s| s.ids.iter().copied()));
     let parts: Vec<Manifold> = group
         .iter()
         .filter_map(|s| s.m.as_ref().map(|m| (**m).clone()))
         .collect();
     let what = || format!("putting together {}", named(&ids));
     let m = guarded(what, || Manifold::compose(&parts))?;
-    Ok(Solid::from(m, ids.into()))
+    Ok(Solid::from(m, ids))
 }
 
 fn allows(affects: &Option<Vec<u32>>, id: u32) -> bool {
@@ -662,10 +663,7 @@ fn solids(parts: &[Part], whole: bool) -> Result<Vec<(u32, Solid)>> {
             made.next().unwrap_or_else(|| Solid::empty(Arc::from([])))
         } else {
             let mut d = done[s].clone();
-            let mut ids: Vec<u32> = d.ids.iter().copied().chain([parts[kept[k]].id]).collect();
-            ids.sort_unstable();
-            ids.dedup();
-            d.ids = ids.into();
+            d.ids = id_set(d.ids.iter().copied().chain([parts[kept[k]].id]));
             d
         };
         done.push(d);

@@ -360,30 +360,30 @@ pub(super) fn genuine_contact(
 fn apart_but_shared_vertex(t1: [Vec3; 3], t2: [Vec3; 3]) -> bool {
     use super::exact::filtered::orient3d_filter;
     use super::exact::Sign;
-    let shared: Vec<Vec3> = t1.iter().copied().filter(|v| t2.contains(v)).collect();
-    let [c] = shared[..] else {
+    let Some(c) = t1.iter().copied().find(|v| t2.contains(v)) else {
         return false;
     };
-    let others = |t: &[Vec3; 3]| -> Vec<Vec3> {
-        t.iter().copied().filter(|v| !shared.contains(v)).collect()
+    // Each triangle's two corners after `c` (a corner that is `c` again,
+    // in a degenerate triangle, gets no certain sign below).
+    let rest = |t: &[Vec3; 3]| {
+        let i = t.iter().position(|v| *v == c)?;
+        Some([t[(i + 1) % 3], t[(i + 2) % 3]])
     };
-    let (o1, o2) = (others(&t1), others(&t2));
-    if o1.len() != 2 || o2.len() != 2 {
+    let (Some(o1), Some(o2)) = (rest(&t1), rest(&t2)) else {
         return false;
-    }
-    let size = o1
+    };
+    let corners = [o1[0], o1[1], o2[0], o2[1]];
+    let size = corners
         .iter()
-        .chain(o2.iter())
         .map(|v| crate::linalg::length2(*v - c))
         .fold(0.0f64, f64::max)
         .sqrt();
     if !(size > 0.0 && size.is_finite()) {
         return false;
     }
-    let on_side = |s: &[Sign], side: Sign, zero_ok: bool| {
+    let on_side = |s: [Sign; 2], side: Sign, zero_ok: bool| {
         s.iter().all(|&x| x == side || (zero_ok && x == Sign::Zero))
     };
-    let candidates: Vec<Vec3> = o1.iter().chain(o2.iter()).copied().collect();
     for t in [&t1, &t2] {
         let n = crate::linalg::cross(t[1] - t[0], t[2] - t[0]);
         let len = crate::linalg::length2(n).sqrt();
@@ -394,23 +394,23 @@ fn apart_but_shared_vertex(t1: [Vec3; 3], t2: [Vec3; 3]) -> bool {
         if q == c {
             continue;
         }
-        for &r in &candidates {
-            let sign = |v: &Vec3| {
-                if *v == r {
+        for r in corners {
+            let sign = |v: Vec3| {
+                if v == r {
                     Some(Sign::Zero)
                 } else {
-                    orient3d_filter(c, q, r, *v)
+                    orient3d_filter(c, q, r, v)
                 }
             };
-            let (Some(s1), Some(s2)) = (
-                o1.iter().map(sign).collect::<Option<Vec<Sign>>>(),
-                o2.iter().map(sign).collect::<Option<Vec<Sign>>>(),
-            ) else {
+            let (Some(a), Some(b), Some(d), Some(e)) =
+                (sign(o1[0]), sign(o1[1]), sign(o2[0]), sign(o2[1]))
+            else {
                 continue;
             };
+            let (s1, s2) = ([a, b], [d, e]);
             for (side, other) in [(Sign::Pos, Sign::Neg), (Sign::Neg, Sign::Pos)] {
-                if (on_side(&s1, side, true) && on_side(&s2, other, false))
-                    || (on_side(&s2, side, true) && on_side(&s1, other, false))
+                if (on_side(s1, side, true) && on_side(s2, other, false))
+                    || (on_side(s2, side, true) && on_side(s1, other, false))
                 {
                     return true;
                 }
