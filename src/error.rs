@@ -39,6 +39,9 @@ pub enum ErrorKind {
     /// An argument outside its range (a negative tolerance, a resolution
     /// out of bounds): the call was wrong, not the document.
     Usage,
+    /// A mesh file to import (glTF, STL, OBJ) that cannot be read: not of
+    /// its format, an index out of range, no triangles (feature `import`).
+    MeshInput,
 }
 
 impl ErrorKind {
@@ -60,11 +63,12 @@ impl ErrorKind {
             ErrorKind::Io => "io",
             ErrorKind::Mesh => "mesh",
             ErrorKind::Usage => "usage",
+            ErrorKind::MeshInput => "mesh_input",
         }
     }
 
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 15] = [
+    pub const ALL: [ErrorKind; 16] = [
         ErrorKind::BadMagic,
         ErrorKind::UnsupportedVersion,
         ErrorKind::Truncated,
@@ -80,6 +84,7 @@ impl ErrorKind {
         ErrorKind::Io,
         ErrorKind::Mesh,
         ErrorKind::Usage,
+        ErrorKind::MeshInput,
     ];
 }
 

@@ -96,6 +96,8 @@ mod diff;
 mod encoder;
 mod error;
 mod event;
+#[cfg(feature = "import")]
+pub mod import;
 mod input;
 #[cfg(feature = "json")]
 pub mod json;

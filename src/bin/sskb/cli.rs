@@ -58,7 +58,9 @@ pub enum Command {
     /// Convert between `.sskb`, `.ssk`, `.json` (the dump form) and `.jsonl`
     /// (JSON Lines), by extension or by --from/--to; or mesh a valid model
     /// into glTF 2.0 (`.glb`, or `.gltf` with its buffer in a `.bin` beside
-    /// it): every piece tessellated and combined by its mode. With
+    /// it): every piece tessellated and combined by its mode; or import a
+    /// triangle mesh (`.glb`, `.gltf`, `.stl`, `.obj`) into a model of
+    /// swept pieces, printing its coverage, overfill and score. With
     /// `--out-dir`, every input (files, directories searched recursively)
     /// is converted into that directory, names and the layout below a
     /// directory argument kept; a file that fails is reported and skipped,
@@ -78,6 +80,22 @@ pub enum Command {
         /// resolved properties as the node's extras) instead of one mesh.
         #[arg(long)]
         per_piece: bool,
+        /// Mesh import: the number of pieces the model should have (the
+        /// score rewards it, as the reference's expected piece count).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        pieces: Option<u32>,
+        /// Mesh import: at most this many pieces.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        max_pieces: Option<u32>,
+        /// Mesh import: weight of coverage in the score (default 1.18).
+        #[arg(long, value_name = "W", value_parser = weight)]
+        infill_weight: Option<f64>,
+        /// Mesh import: weight of containment, 1 − overfill (default 1.05).
+        #[arg(long, value_name = "W", value_parser = weight)]
+        outfill_weight: Option<f64>,
+        /// Mesh import: weight of the complexity penalty (default 1).
+        #[arg(long, value_name = "W", value_parser = weight)]
+        complexity_weight: Option<f64>,
         /// Write every input's conversion into this directory (created if
         /// need be) instead of one input to one output.
         #[arg(long, value_name = "DIR")]
@@ -221,19 +239,36 @@ pub enum Format {
     Jsonl,
     Glb,
     Gltf,
+    Stl,
+    Obj,
 }
 
 impl Format {
+    /// A triangle mesh (input only: imported into a model).
+    pub fn is_mesh_input(self) -> bool {
+        matches!(self, Format::Glb | Format::Gltf | Format::Stl | Format::Obj)
+    }
+
     pub fn of(path: &str) -> Option<Format> {
-        match Path::new(path).extension()?.to_str()? {
+        match Path::new(path).extension()?.to_str()?.to_ascii_lowercase().as_str() {
             "sskb" => Some(Format::Sskb),
             "ssk" => Some(Format::Ssk),
             "json" => Some(Format::Json),
             "jsonl" | "ndjson" => Some(Format::Jsonl),
             "glb" => Some(Format::Glb),
             "gltf" => Some(Format::Gltf),
+            "stl" => Some(Format::Stl),
+            "obj" => Some(Format::Obj),
             _ => None,
         }
+    }
+}
+
+/// A score weight: a finite number, at least 0.
+fn weight(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(w) if w.is_finite() && w >= 0.0 => Ok(w),
+        _ => Err(format!("'{s}' is not a weight (a number, at least 0)")),
     }
 }
 

@@ -10,7 +10,7 @@ use sskb::{Error, ErrorKind, EventReader, Frame, SskbReader, SskbWriter};
 use crate::cli::Format;
 use crate::dump::pretty;
 use crate::inout::{open, options, read_document, Failure, Output};
-use crate::{batch, mesh, report};
+use crate::{batch, import, mesh, report};
 
 /// The conversion options every input shares.
 pub struct ConvertOptions {
@@ -18,19 +18,32 @@ pub struct ConvertOptions {
     pub to: Option<Format>,
     pub resolution: Option<u32>,
     pub per_piece: bool,
+    pub import: import::ImportOptions,
 }
 
 impl ConvertOptions {
     /// The usage error of these options for a glTF output or not.
-    fn misuse(&self, to: Format) -> Option<&'static str> {
+    fn misuse(&self, from: Option<Format>, to: Format) -> Option<&'static str> {
+        let importing = from.is_some_and(Format::is_mesh_input);
         let meshing = matches!(to, Format::Glb | Format::Gltf);
+        if importing && meshing {
+            return Some("a mesh imports into a model (.sskb, .ssk, .json, .jsonl), not into glTF");
+        }
+        if importing {
+            return self.per_piece.then_some("--per-piece applies to .glb and .gltf output");
+        }
+        if self.import.given {
+            return Some("--pieces, --max-pieces and the weights apply to mesh input (.glb, .gltf, .stl, .obj)");
+        }
         (!meshing && (self.resolution.is_some() || self.per_piece))
-            .then_some("--resolution and --per-piece apply to .glb and .gltf output")
+            .then_some("--resolution and --per-piece apply to .glb and .gltf output and to mesh input")
     }
 
     /// Converts one input to one output of known formats.
     fn run(&self, from: Format, input: &str, to: Format, output: &str) -> Result<(), Failure> {
-        if matches!(to, Format::Glb | Format::Gltf) {
+        if from.is_mesh_input() {
+            import::import(input, to, output, self.resolution.unwrap_or(32), &self.import)
+        } else if matches!(to, Format::Glb | Format::Gltf) {
             mesh::convert(input, from, output, to, self.resolution.unwrap_or(32), self.per_piece)
         } else {
             convert_files(from, to, input, output)
@@ -47,11 +60,11 @@ pub fn convert(options: &ConvertOptions, input: &str, output: &str) -> u8 {
         eprintln!("error: {output}: give --to (sskb, ssk, json, jsonl, glb, gltf) for this output");
         return 2;
     };
-    if matches!(from, Format::Glb | Format::Gltf) {
-        eprintln!("error: {input}: glTF is an output format only");
+    if matches!(to, Format::Stl | Format::Obj) {
+        eprintln!("error: {output}: STL and OBJ are input formats only (mesh a model into .glb or .gltf)");
         return 2;
     }
-    if let Some(m) = options.misuse(to) {
+    if let Some(m) = options.misuse(Some(from), to) {
         eprintln!("error: {m}");
         return 2;
     }
@@ -67,7 +80,7 @@ pub fn convert(options: &ConvertOptions, input: &str, output: &str) -> u8 {
 /// `convert --out-dir DIR INPUT...`: each input into DIR, in parallel.
 pub fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &[String]) -> u8 {
     let to = options.to.unwrap_or(Format::Glb);
-    if let Some(m) = options.misuse(to) {
+    if let Some(m) = options.misuse(options.from, to) {
         eprintln!("error: {m}");
         return 2;
     }
@@ -120,7 +133,7 @@ fn convert_files(from: Format, to: Format, input: &str, output: &str) -> Result<
                     w.into_inner()
                 }
                 // `ConvertOptions::run` sends glTF output to the mesher.
-                Format::Glb | Format::Gltf => {
+                Format::Glb | Format::Gltf | Format::Stl | Format::Obj => {
                     return Err(Failure::Usage("glTF output goes through the mesher".to_owned()))
                 }
             };

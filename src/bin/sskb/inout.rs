@@ -144,8 +144,9 @@ pub fn read_document(path: &str, format: Format) -> Result<Document, Failure> {
             Ok(document_from_json(&j)?)
         }
         Format::Jsonl => Ok(JsonLinesReader::new(BufReader::new(input.reader)).document()?),
-        Format::Glb | Format::Gltf => Err(Failure::Usage(
-            "glTF is an output format only (expected .sskb, .ssk, .json or .jsonl)".to_owned(),
+        Format::Glb | Format::Gltf | Format::Stl | Format::Obj => Err(Failure::Usage(
+            "a mesh is not a model: import it first with `sskb convert MESH MODEL.ssk` (expected .sskb, .ssk, .json or .jsonl)"
+                .to_owned(),
         )),
     }
 }

@@ -12,6 +12,7 @@ mod cli;
 mod convert;
 mod diff;
 mod dump;
+mod import;
 mod inout;
 mod inspect;
 mod mesh;
@@ -76,15 +77,35 @@ fn main() -> ExitCode {
             to,
             resolution,
             per_piece,
+            pieces,
+            max_pieces,
+            infill_weight,
+            outfill_weight,
+            complexity_weight,
             out_dir,
             jobs: j,
             paths,
         } => {
+            let defaults = sskb::import::Weights::default();
             let options = ConvertOptions {
                 from,
                 to,
                 resolution,
                 per_piece,
+                import: import::ImportOptions {
+                    pieces: pieces.map(|n| n as usize),
+                    max_pieces: max_pieces.map(|n| n as usize),
+                    weights: sskb::import::Weights {
+                        infill: infill_weight.unwrap_or(defaults.infill),
+                        outfill: outfill_weight.unwrap_or(defaults.outfill),
+                        complexity: complexity_weight.unwrap_or(defaults.complexity),
+                    },
+                    given: pieces.is_some()
+                        || max_pieces.is_some()
+                        || infill_weight.is_some()
+                        || outfill_weight.is_some()
+                        || complexity_weight.is_some(),
+                },
             };
             mesh::quiet_library_panics();
             match (out_dir, &paths[..]) {

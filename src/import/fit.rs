@@ -1,0 +1,602 @@
+//! Fitting swept pieces to a mesh.
+//!
+//! Each connected part of the mesh is measured in its own principal axes
+//! (the axes of its solid's second moments, not the world's), and every
+//! primitive a piece or two can be is tried in those axes: the ellipsoid
+//! of the same moments and the one through the part's extents; along each
+//! axis, an elliptic cylinder, a capsule and a box (one square-section
+//! piece, or two intersect pieces for a rectangle). Each is meshed and
+//! scored against the part with the reference's weighted score; the best
+//! is kept. docs/import.md has the reasons and the results.
+
+use super::score::{quality_score, Score, Scorer, Weights};
+use crate::mesh::math::{cross, dot, norm, scale, sub, M3, V3};
+use crate::mesh::{Mesh, Mesher};
+use crate::{Document, Mode, Piece, Point, Result, Shape, Vec3};
+
+/// How to fit.
+#[derive(Clone, Debug)]
+pub struct FitOptions {
+    /// The resolution candidates are meshed at (the reference's default 32).
+    pub resolution: u32,
+    /// Pieces the model should have (the reference's expected piece count).
+    pub expected_pieces: Option<usize>,
+    /// At most this many pieces.
+    pub max_pieces: Option<usize>,
+    /// The score's weights.
+    pub weights: Weights,
+    /// Samples along the longest side for the final score.
+    pub samples: usize,
+}
+
+impl Default for FitOptions {
+    fn default() -> Self {
+        FitOptions {
+            resolution: 32,
+            expected_pieces: None,
+            max_pieces: None,
+            weights: Weights::default(),
+            samples: 128,
+        }
+    }
+}
+
+/// A fitted model and how well it fills the mesh.
+#[derive(Clone, Debug)]
+pub struct Fitted {
+    /// The model.
+    pub document: Document,
+    /// Coverage and overfill on the final grid.
+    pub score: Score,
+    /// The reference's weighted score of it.
+    pub quality: f64,
+    /// Its pieces.
+    pub pieces: usize,
+    /// Its points.
+    pub points: usize,
+}
+
+/// Fits a model to `source`.
+///
+/// # Errors
+/// `mesh` when a candidate cannot be meshed (not expected: candidates are
+/// simple solids); `usage` for a resolution out of range.
+pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut parts = components(source);
+    // Largest first, so that a piece limit keeps what matters.
+    parts.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.triangles.len().cmp(&b.0.triangles.len())));
+    if let Some(max) = options.max_pieces {
+        parts.truncate(max.max(1));
+    }
+    for (part, _) in &parts {
+        let best = best_for(part, options)?;
+        let base = pieces.len() as u32;
+        for mut p in best {
+            p.id += base;
+            if let Some(a) = p.affects.as_mut() {
+                for id in a.iter_mut() {
+                    *id += base;
+                }
+            }
+            pieces.push(p);
+        }
+    }
+    let document = Document {
+        pieces,
+        ..Document::default()
+    };
+    let model = mesh_of(&document.pieces, options.resolution)?;
+    let score = Scorer::new(source, options.samples).score(&model);
+    let points = document
+        .pieces
+        .iter()
+        .map(|p| p.points.as_ref().map_or(0, Vec::len))
+        .sum();
+    let n = document.pieces.len();
+    Ok(Fitted {
+        quality: quality_score(
+            score.coverage,
+            score.overfill,
+            n,
+            points,
+            options.expected_pieces,
+            options.weights,
+        ),
+        document,
+        score,
+        pieces: n,
+        points,
+    })
+}
+
+/// The pieces that fill `part` best.
+fn best_for(part: &Mesh, options: &FitOptions) -> Result<Vec<Piece>> {
+    let frame = Frame::of(part);
+    let scorer = Scorer::new(part, 48);
+    let mut best: Option<(f64, Vec<Piece>)> = None;
+    for cand in frame.candidates() {
+        let m = mesh_of(&cand, options.resolution)?;
+        if m.is_empty() {
+            continue;
+        }
+        let s = scorer.score(&m);
+        let points = cand.iter().map(|p| p.points.as_ref().map_or(0, Vec::len)).sum();
+        let q = quality_score(s.coverage, s.overfill, cand.len(), points, None, options.weights);
+        if best.as_ref().is_none_or(|(b, _)| q > *b) {
+            best = Some((q, cand));
+        }
+    }
+    Ok(best.map(|b| b.1).unwrap_or_default())
+}
+
+fn mesh_of(pieces: &[Piece], resolution: u32) -> Result<Mesh> {
+    let mut m = Mesher::new(resolution);
+    for p in pieces {
+        m.push(p)?;
+    }
+    m.combined()
+}
+
+/// Connected parts (triangles sharing vertices) and each one's volume.
+fn components(mesh: &Mesh) -> Vec<(Mesh, f64)> {
+    let n = mesh.positions.len();
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    fn find(p: &mut [u32], mut x: u32) -> u32 {
+        while p[x as usize] != x {
+            p[x as usize] = p[p[x as usize] as usize];
+            x = p[x as usize];
+        }
+        x
+    }
+    for t in &mesh.triangles {
+        let a = find(&mut parent, t[0]);
+        for &v in &t[1..] {
+            let b = find(&mut parent, v);
+            if a != b {
+                let (lo, hi) = (a.min(b), a.max(b));
+                parent[hi as usize] = lo;
+            }
+        }
+    }
+    let mut index: std::collections::BTreeMap<u32, usize> = std::collections::BTreeMap::new();
+    let mut parts: Vec<Mesh> = Vec::new();
+    let mut remap = vec![u32::MAX; n];
+    for t in &mesh.triangles {
+        let r = find(&mut parent, t[0]);
+        let k = *index.entry(r).or_insert_with(|| {
+            parts.push(Mesh::default());
+            parts.len() - 1
+        });
+        let part = &mut parts[k];
+        let t = t.map(|v| {
+            if remap[v as usize] == u32::MAX {
+                remap[v as usize] = part.positions.len() as u32;
+                part.positions.push(mesh.positions[v as usize]);
+            }
+            remap[v as usize]
+        });
+        part.triangles.push(t);
+    }
+    parts
+        .into_iter()
+        .map(|m| {
+            let v = m.volume().abs();
+            (m, v)
+        })
+        .collect()
+}
+
+/// A part's centre, principal axes (unit, right-handed, columns of `axes`)
+/// and, along each, its extent from the centre both ways and the spread
+/// of its solid (standard deviation).
+struct Frame {
+    /// The part's vertices, from the centre.
+    points: Vec<V3>,
+    centre: V3,
+    axes: [V3; 3],
+    lo: V3,
+    hi: V3,
+    sd: V3,
+}
+
+impl Frame {
+    fn of(m: &Mesh) -> Frame {
+        let k = m.positions.len().max(1) as f64;
+        let o = m
+            .positions
+            .iter()
+            .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]])
+            .map(|x| x / k);
+        // Moments of the solid (tetrahedra from `o`), or of the surface
+        // when the part encloses no volume (open, or a sheet).
+        let (mut vol, mut first, mut second) = (0.0, [0.0; 3], [[0.0; 3]; 3]);
+        for t in &m.triangles {
+            let q = t.map(|i| sub(m.positions[i as usize], o));
+            let v = dot(q[0], cross(q[1], q[2])) / 6.0;
+            let s = [0, 1, 2].map(|c| q[0][c] + q[1][c] + q[2][c]);
+            vol += v;
+            for c in 0..3 {
+                first[c] += v * s[c] / 4.0;
+                for d in 0..3 {
+                    let qq: f64 = q.iter().map(|p| p[c] * p[d]).sum();
+                    second[c][d] += v / 20.0 * (qq + s[c] * s[d]);
+                }
+            }
+        }
+        let solid = vol.abs() > 1e-12 * bbox_volume(m).max(f64::MIN_POSITIVE) && vol > 0.0;
+        if !solid {
+            (vol, first, second) = (0.0, [0.0; 3], [[0.0; 3]; 3]);
+            for t in &m.triangles {
+                let q = t.map(|i| sub(m.positions[i as usize], o));
+                let a = norm(cross(sub(q[1], q[0]), sub(q[2], q[0]))) / 2.0;
+                let c3 = [0, 1, 2].map(|c| (q[0][c] + q[1][c] + q[2][c]) / 3.0);
+                vol += a;
+                for c in 0..3 {
+                    first[c] += a * c3[c];
+                    for d in 0..3 {
+                        second[c][d] += a * c3[c] * c3[d];
+                    }
+                }
+            }
+        }
+        let mean = if vol > 0.0 { first.map(|x| x / vol) } else { [0.0; 3] };
+        let mut cov = [[0.0; 3]; 3];
+        for c in 0..3 {
+            for d in 0..3 {
+                cov[c][d] = if vol > 0.0 {
+                    second[c][d] / vol - mean[c] * mean[d]
+                } else {
+                    0.0
+                };
+            }
+        }
+        let (vals, vecs) = eigen(cov);
+        let mut axes = vecs;
+        // Right-handed.
+        if dot(cross(axes[0], axes[1]), axes[2]) < 0.0 {
+            axes[2] = scale(axes[2], -1.0);
+        }
+        let centre0 = [o[0] + mean[0], o[1] + mean[1], o[2] + mean[2]];
+        let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+        for t in m.triangles.iter().flatten() {
+            let p = sub(m.positions[*t as usize], centre0);
+            for a in 0..3 {
+                let x = dot(p, axes[a]);
+                lo[a] = lo[a].min(x);
+                hi[a] = hi[a].max(x);
+            }
+        }
+        let mut points: Vec<V3> = m.positions.iter().map(|p| sub(*p, centre0)).collect();
+        points.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+        Frame {
+            points,
+            centre: centre0,
+            axes,
+            lo,
+            hi,
+            sd: vals.map(|v| v.max(0.0).sqrt()),
+        }
+    }
+
+    /// The smallest rectangle around the part across axis `along`: its
+    /// two side directions (unit, right-handed with the axis) and its
+    /// least and greatest corner in them, from the centre.
+    fn rectangle(&self, along: usize) -> (V3, V3, [f64; 2], [f64; 2]) {
+        let (u, v) = (self.axes[(along + 1) % 3], self.axes[(along + 2) % 3]);
+        let flat: Vec<[f64; 2]> = self.points.iter().map(|p| [dot(*p, u), dot(*p, v)]).collect();
+        let hull = hull2(flat);
+        // Rotating calipers: one side of the best rectangle lies along an
+        // edge of the hull.
+        let mut best = (f64::INFINITY, [1.0, 0.0], [0.0; 2], [0.0; 2]);
+        for i in 0..hull.len() {
+            let (a, b) = (hull[i], hull[(i + 1) % hull.len()]);
+            let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+            let len = (dx * dx + dy * dy).sqrt();
+            if len.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+                continue;
+            }
+            let d = [dx / len, dy / len];
+            let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+            for p in &hull {
+                let x = [p[0] * d[0] + p[1] * d[1], -p[0] * d[1] + p[1] * d[0]];
+                for k in 0..2 {
+                    lo[k] = lo[k].min(x[k]);
+                    hi[k] = hi[k].max(x[k]);
+                }
+            }
+            let area = (hi[0] - lo[0]) * (hi[1] - lo[1]);
+            if area < best.0 * (1.0 - 1e-12) {
+                best = (area, d, lo, hi);
+            }
+        }
+        if !best.0.is_finite() {
+            let lo = [self.lo[(along + 1) % 3], self.lo[(along + 2) % 3]];
+            let hi = [self.hi[(along + 1) % 3], self.hi[(along + 2) % 3]];
+            return (u, v, lo, hi);
+        }
+        let d = best.1;
+        let ru = [0, 1, 2].map(|c| d[0] * u[c] + d[1] * v[c]);
+        let rv = [0, 1, 2].map(|c| -d[1] * u[c] + d[0] * v[c]);
+        (ru, rv, best.2, best.3)
+    }
+
+    fn world(&self, local: V3) -> V3 {
+        let mut p = self.centre;
+        for (l, axis) in local.iter().zip(&self.axes) {
+            for (x, a) in p.iter_mut().zip(axis) {
+                *x += l * a;
+            }
+        }
+        p
+    }
+
+    /// Every candidate: a list of pieces with ids from 0.
+    fn candidates(&self) -> Vec<Vec<Piece>> {
+        let half = [0, 1, 2].map(|a| 0.5 * (self.hi[a] - self.lo[a]));
+        let mid = [0, 1, 2].map(|a| 0.5 * (self.hi[a] + self.lo[a]));
+        let box_centre = self.world(mid);
+        let mut out = Vec::new();
+        // Ellipsoids: through the extents, and of the same moments (a
+        // solid ellipsoid's variance along an axis is a²/5).
+        let rot = euler(self.axes);
+        out.push(vec![point_piece(box_centre, half, rot)]);
+        let moment = self.sd.map(|s| s * 5f64.sqrt());
+        if moment.iter().all(|&r| r > 0.0) {
+            out.push(vec![point_piece(self.centre, moment, rot)]);
+        }
+        for along in 0..3 {
+            let (u, v) = ((along + 1) % 3, (along + 2) % 3);
+            let a = self.world(with(mid, along, self.lo[along]));
+            let b = self.world(with(mid, along, self.hi[along]));
+            // The section's X along axis u.
+            let frame_u = euler([self.axes[u], self.axes[v], self.axes[along]]);
+            // Elliptic cylinder through the extents.
+            out.push(vec![path_piece(
+                a,
+                b,
+                [half[u], half[v], 0.0],
+                frame_u,
+                Shape::Circle,
+                None,
+            )]);
+            // Capsule: caps as deep as the smaller section radius.
+            let r = half[u].min(half[v]);
+            if half[along] > r {
+                let a = self.world(with(mid, along, self.lo[along] + r));
+                let b = self.world(with(mid, along, self.hi[along] - r));
+                out.push(vec![path_piece(
+                    a,
+                    b,
+                    [half[u], half[v], r],
+                    frame_u,
+                    Shape::Circle,
+                    None,
+                )]);
+            }
+            // Box: across the axis, the smallest rectangle around the
+            // part (its sides need not follow u and v: a square section
+            // has no principal axes of its own).
+            let (ru, rv, rlo, rhi) = self.rectangle(along);
+            let local = |p: [f64; 3]| {
+                let mut w = self.centre;
+                for c in 0..3 {
+                    w[c] += p[0] * ru[c] + p[1] * rv[c] + p[2] * self.axes[along][c];
+                }
+                w
+            };
+            let rhalf = [0.5 * (rhi[0] - rlo[0]), 0.5 * (rhi[1] - rlo[1])];
+            let rmid = [0.5 * (rhi[0] + rlo[0]), 0.5 * (rhi[1] + rlo[1])];
+            // A square prism (its 4-gon's corners on local X and Y, so
+            // local X is turned 45° from the rectangle's sides), or two of
+            // them intersected.
+            let diag = [
+                scale(sub(ru, scale(rv, -1.0)), std::f64::consts::FRAC_1_SQRT_2),
+                scale(sub(rv, ru), std::f64::consts::FRAC_1_SQRT_2),
+                self.axes[along],
+            ];
+            let frame_d = euler(diag);
+            let sq = std::f64::consts::SQRT_2;
+            let (big, small, wide) = if rhalf[0] >= rhalf[1] {
+                (rhalf[0], rhalf[1], 1)
+            } else {
+                (rhalf[1], rhalf[0], 0)
+            };
+            let ends = |c: [f64; 2]| (local([c[0], c[1], self.lo[along]]), local([c[0], c[1], self.hi[along]]));
+            if big - small <= 1e-3 * big {
+                let (a, b) = ends(rmid);
+                out.push(vec![path_piece(
+                    a,
+                    b,
+                    [big * sq, big * sq, 0.0],
+                    frame_d,
+                    Shape::Ngon,
+                    Some(4),
+                )]);
+            } else {
+                // Two squares of the larger half side, moved apart across
+                // the narrow way so that they overlap in the rectangle.
+                let shift = big - small;
+                let mut pair = Vec::new();
+                for (id, sign) in [(0u32, -1.0), (1, 1.0)] {
+                    let mut c = rmid;
+                    c[wide] += sign * shift;
+                    let (a, b) = ends(c);
+                    let mut p = path_piece(a, b, [big * sq, big * sq, 0.0], frame_d, Shape::Ngon, Some(4));
+                    p.id = id;
+                    p.mode = Some(Mode::Intersect);
+                    p.affects = Some(vec![1 - id]);
+                    pair.push(p);
+                }
+                out.push(pair);
+            }
+        }
+        out
+    }
+}
+
+/// The convex hull of points in a plane, counter-clockwise (Andrew's
+/// monotone chain).
+fn hull2(mut p: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    p.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    p.dedup();
+    if p.len() < 3 {
+        return p;
+    }
+    let turn = |o: [f64; 2], a: [f64; 2], b: [f64; 2]| (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+    let mut h: Vec<[f64; 2]> = Vec::with_capacity(2 * p.len());
+    for pass in 0..2 {
+        let start = h.len();
+        let iter: Box<dyn Iterator<Item = &[f64; 2]>> = if pass == 0 {
+            Box::new(p.iter())
+        } else {
+            Box::new(p.iter().rev())
+        };
+        for &q in iter {
+            while h.len() >= start + 2 && turn(h[h.len() - 2], h[h.len() - 1], q) <= 0.0 {
+                h.pop();
+            }
+            h.push(q);
+        }
+        h.pop();
+    }
+    h
+}
+
+fn with(mut p: V3, axis: usize, x: f64) -> V3 {
+    p[axis] = x;
+    p
+}
+
+fn bbox_volume(m: &Mesh) -> f64 {
+    m.bounds()
+        .map_or(0.0, |(a, b)| (b[0] - a[0]) * (b[1] - a[1]) * (b[2] - a[2]))
+}
+
+fn v3(p: V3) -> Vec3 {
+    Vec3::new(p[0] as f32, p[1] as f32, p[2] as f32)
+}
+
+fn point_piece(centre: V3, radii: V3, rotation: V3) -> Piece {
+    Piece {
+        id: 0,
+        points: Some(vec![Point::at(v3(centre))]),
+        size: Some(v3(radii)),
+        rotation: Some(v3(rotation)),
+        shape: Some(Shape::Circle),
+        ..Piece::default()
+    }
+}
+
+fn path_piece(a: V3, b: V3, size: V3, rotation: V3, shape: Shape, sides: Option<u32>) -> Piece {
+    Piece {
+        id: 0,
+        points: Some(vec![Point::at(v3(a)), Point::at(v3(b))]),
+        size: Some(v3(size)),
+        rotation: Some(v3(rotation)),
+        shape: Some(shape),
+        sides,
+        ..Piece::default()
+    }
+}
+
+/// Euler angles in degrees (extrinsic X, Y, Z: R = Rz · Ry · Rx) of the
+/// rotation whose columns are the given right-handed unit axes.
+fn euler(axes: [V3; 3]) -> V3 {
+    // Rows of R: r[i][j] = axes[j][i].
+    let r: M3 = [0, 1, 2].map(|i| [axes[0][i], axes[1][i], axes[2][i]]);
+    let sy = (-r[2][0]).clamp(-1.0, 1.0);
+    let y = sy.asin();
+    let (x, z) = if sy.abs() < 1.0 - 1e-12 {
+        (r[2][1].atan2(r[2][2]), r[1][0].atan2(r[0][0]))
+    } else {
+        (0.0, (-r[0][1]).atan2(r[1][1]))
+    };
+    [x, y, z].map(f64::to_degrees)
+}
+
+/// Eigenvalues (descending) and unit eigenvectors of a symmetric 3×3
+/// matrix, by Jacobi rotations.
+fn eigen(mut a: [[f64; 3]; 3]) -> (V3, [V3; 3]) {
+    let mut v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    for _ in 0..64 {
+        let off = a[0][1].abs() + a[0][2].abs() + a[1][2].abs();
+        if off <= 1e-15 * (a[0][0].abs() + a[1][1].abs() + a[2][2].abs()) || off == 0.0 {
+            break;
+        }
+        for (p, q) in [(0, 1), (0, 2), (1, 2)] {
+            if a[p][q] == 0.0 {
+                continue;
+            }
+            let theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
+            let t = theta.signum() / (theta.abs() + (theta * theta + 1.0).sqrt());
+            let t = if theta == 0.0 { 1.0 } else { t };
+            let c = 1.0 / (t * t + 1.0).sqrt();
+            let s = t * c;
+            // A ← Jᵀ A J on rows and columns p, q.
+            for row in &mut a {
+                let (akp, akq) = (row[p], row[q]);
+                row[p] = c * akp - s * akq;
+                row[q] = s * akp + c * akq;
+            }
+            let (rp, rq) = (a[p], a[q]);
+            for k in 0..3 {
+                a[p][k] = c * rp[k] - s * rq[k];
+                a[q][k] = s * rp[k] + c * rq[k];
+            }
+            for row in &mut v {
+                let (vp, vq) = (row[p], row[q]);
+                row[p] = c * vp - s * vq;
+                row[q] = s * vp + c * vq;
+            }
+        }
+    }
+    let mut order = [0usize, 1, 2];
+    order.sort_by(|&i, &j| a[j][j].total_cmp(&a[i][i]));
+    let vals = order.map(|i| a[i][i]);
+    let vecs = order.map(|i| [v[0][i], v[1][i], v[2][i]]);
+    (vals, vecs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::math::rotation;
+
+    #[test]
+    fn euler_angles_give_back_their_rotation() {
+        for deg in [
+            [10.0, 20.0, 30.0],
+            [-170.0, 45.0, 5.0],
+            [0.0, 90.0, 0.0],
+            [33.0, -60.0, 120.0],
+        ] {
+            let r = rotation(deg);
+            let axes = [0, 1, 2].map(|j| [r[0][j], r[1][j], r[2][j]]);
+            let back = rotation(euler(axes));
+            for i in 0..3 {
+                for j in 0..3 {
+                    assert!((back[i][j] - r[i][j]).abs() < 1e-9, "{deg:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn eigen_of_a_rotated_diagonal() {
+        let r = rotation([20.0, -35.0, 70.0]);
+        let d = [9.0, 4.0, 1.0];
+        let mut a = [[0.0; 3]; 3];
+        for i in 0..3 {
+            for j in 0..3 {
+                a[i][j] = (0..3).map(|k| r[i][k] * d[k] * r[j][k]).sum();
+            }
+        }
+        let (vals, vecs) = eigen(a);
+        for k in 0..3 {
+            assert!((vals[k] - d[k]).abs() < 1e-12);
+            let col = [r[0][k], r[1][k], r[2][k]];
+            assert!((dot(vecs[k], col).abs() - 1.0).abs() < 1e-12);
+        }
+    }
+}
