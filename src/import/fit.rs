@@ -10,9 +10,11 @@
 //! is kept. docs/import.md has the reasons and the results.
 
 use super::score::{quality_score, Score, Scorer, Weights};
+use super::search;
+use crate::error::ErrorKind;
 use crate::mesh::math::{cross, dot, norm, scale, sub, M3, V3};
 use crate::mesh::{Mesh, Mesher};
-use crate::{Document, Mode, Piece, Point, Result, Shape, Vec3};
+use crate::{Document, Error, Mode, Piece, Point, Result, Shape, Vec3};
 
 /// How to fit.
 #[derive(Clone, Debug)]
@@ -59,20 +61,21 @@ pub struct Fitted {
 /// Fits a model to `source`.
 ///
 /// # Errors
-/// `mesh` when a candidate cannot be meshed (not expected: candidates are
-/// simple solids); `usage` for a resolution out of range.
+/// `mesh_input` when the mesh encloses no volume (a sheet, or triangles
+/// that do not close around anything); `mesh` when a candidate cannot be
+/// meshed (not expected: candidates are simple solids).
 pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
+    let parts: Vec<Mesh> = components(source).into_iter().map(|p| p.0).collect();
+    let chosen = search::choose(source, &parts, options)?.ok_or_else(|| {
+        Error::new(
+            ErrorKind::MeshInput,
+            "the mesh encloses no volume (a sheet, or triangles that do not close around anything)",
+        )
+    })?;
     let mut pieces: Vec<Piece> = Vec::new();
-    let mut parts = components(source);
-    // Largest first, so that a piece limit keeps what matters.
-    parts.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.triangles.len().cmp(&b.0.triangles.len())));
-    if let Some(max) = options.max_pieces {
-        parts.truncate(max.max(1));
-    }
-    for (part, _) in &parts {
-        let best = best_for(part, options)?;
+    for set in chosen {
         let base = pieces.len() as u32;
-        for mut p in best {
+        for mut p in set {
             p.id += base;
             if let Some(a) = p.affects.as_mut() {
                 for id in a.iter_mut() {
@@ -82,17 +85,15 @@ pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
             pieces.push(p);
         }
     }
+    // Subtract pieces after every add piece they act on: ids in order
+    // already (the search adds them last).
     let document = Document {
         pieces,
         ..Document::default()
     };
     let model = mesh_of(&document.pieces, options.resolution)?;
     let score = Scorer::new(source, options.samples).score(&model);
-    let points = document
-        .pieces
-        .iter()
-        .map(|p| p.points.as_ref().map_or(0, Vec::len))
-        .sum();
+    let points = points_of(&document.pieces);
     let n = document.pieces.len();
     Ok(Fitted {
         quality: quality_score(
@@ -110,27 +111,11 @@ pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
     })
 }
 
-/// The pieces that fill `part` best.
-fn best_for(part: &Mesh, options: &FitOptions) -> Result<Vec<Piece>> {
-    let frame = Frame::of(part);
-    let scorer = Scorer::new(part, 48);
-    let mut best: Option<(f64, Vec<Piece>)> = None;
-    for cand in frame.candidates() {
-        let m = mesh_of(&cand, options.resolution)?;
-        if m.is_empty() {
-            continue;
-        }
-        let s = scorer.score(&m);
-        let points = cand.iter().map(|p| p.points.as_ref().map_or(0, Vec::len)).sum();
-        let q = quality_score(s.coverage, s.overfill, cand.len(), points, None, options.weights);
-        if best.as_ref().is_none_or(|(b, _)| q > *b) {
-            best = Some((q, cand));
-        }
-    }
-    Ok(best.map(|b| b.1).unwrap_or_default())
+pub(super) fn points_of(pieces: &[Piece]) -> usize {
+    pieces.iter().map(|p| p.points.as_ref().map_or(0, Vec::len)).sum()
 }
 
-fn mesh_of(pieces: &[Piece], resolution: u32) -> Result<Mesh> {
+pub(super) fn mesh_of(pieces: &[Piece], resolution: u32) -> Result<Mesh> {
     let mut m = Mesher::new(resolution);
     for p in pieces {
         m.push(p)?;
@@ -190,18 +175,20 @@ fn components(mesh: &Mesh) -> Vec<(Mesh, f64)> {
 /// A part's centre, principal axes (unit, right-handed, columns of `axes`)
 /// and, along each, its extent from the centre both ways and the spread
 /// of its solid (standard deviation).
-struct Frame {
-    /// The part's vertices, from the centre.
+pub(super) struct Frame {
+    /// The part's vertices (or cell centres), from the centre.
     points: Vec<V3>,
-    centre: V3,
-    axes: [V3; 3],
+    /// Half a cell, added around `points` (0 for a mesh's vertices).
+    pad: f64,
+    pub(super) centre: V3,
+    pub(super) axes: [V3; 3],
     lo: V3,
     hi: V3,
     sd: V3,
 }
 
 impl Frame {
-    fn of(m: &Mesh) -> Frame {
+    pub(super) fn of(m: &Mesh) -> Frame {
         let k = m.positions.len().max(1) as f64;
         let o = m
             .positions
@@ -251,27 +238,55 @@ impl Frame {
                 };
             }
         }
+        let centre = [o[0] + mean[0], o[1] + mean[1], o[2] + mean[2]];
+        Frame::from_moments(centre, cov, &m.positions, 0.0)
+    }
+
+    /// The frame of cells of side `h` at these centres.
+    pub(super) fn of_cells(centres: &[V3], h: f64) -> Frame {
+        let k = centres.len().max(1) as f64;
+        let mean = centres
+            .iter()
+            .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]])
+            .map(|x| x / k);
+        let mut cov = [[0.0; 3]; 3];
+        for p in centres {
+            let d = sub(*p, mean);
+            for c in 0..3 {
+                for e in 0..3 {
+                    cov[c][e] += d[c] * d[e] / k;
+                }
+            }
+        }
+        for (c, row) in cov.iter_mut().enumerate() {
+            row[c] += h * h / 12.0;
+        }
+        Frame::from_moments(mean, cov, centres, 0.5 * h)
+    }
+
+    fn from_moments(centre: V3, cov: [[f64; 3]; 3], points: &[V3], pad: f64) -> Frame {
         let (vals, vecs) = eigen(cov);
         let mut axes = vecs;
         // Right-handed.
         if dot(cross(axes[0], axes[1]), axes[2]) < 0.0 {
             axes[2] = scale(axes[2], -1.0);
         }
-        let centre0 = [o[0] + mean[0], o[1] + mean[1], o[2] + mean[2]];
         let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
-        for t in m.triangles.iter().flatten() {
-            let p = sub(m.positions[*t as usize], centre0);
+        for q in points {
+            let p = sub(*q, centre);
             for a in 0..3 {
                 let x = dot(p, axes[a]);
-                lo[a] = lo[a].min(x);
-                hi[a] = hi[a].max(x);
+                lo[a] = lo[a].min(x - pad);
+                hi[a] = hi[a].max(x + pad);
             }
         }
-        let mut points: Vec<V3> = m.positions.iter().map(|p| sub(*p, centre0)).collect();
+        let mut points: Vec<V3> = points.iter().map(|p| sub(*p, centre)).collect();
         points.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+        points.dedup();
         Frame {
             points,
-            centre: centre0,
+            pad,
+            centre,
             axes,
             lo,
             hi,
@@ -305,6 +320,7 @@ impl Frame {
                     hi[k] = hi[k].max(x[k]);
                 }
             }
+            let (lo, hi) = (lo.map(|x| x - self.pad), hi.map(|x| x + self.pad));
             let area = (hi[0] - lo[0]) * (hi[1] - lo[1]);
             if area < best.0 * (1.0 - 1e-12) {
                 best = (area, d, lo, hi);
@@ -332,7 +348,7 @@ impl Frame {
     }
 
     /// Every candidate: a list of pieces with ids from 0.
-    fn candidates(&self) -> Vec<Vec<Piece>> {
+    pub(super) fn candidates(&self) -> Vec<Vec<Piece>> {
         let half = [0, 1, 2].map(|a| 0.5 * (self.hi[a] - self.lo[a]));
         let mid = [0, 1, 2].map(|a| 0.5 * (self.hi[a] + self.lo[a]));
         let box_centre = self.world(mid);
@@ -473,7 +489,7 @@ fn bbox_volume(m: &Mesh) -> f64 {
         .map_or(0.0, |(a, b)| (b[0] - a[0]) * (b[1] - a[1]) * (b[2] - a[2]))
 }
 
-fn v3(p: V3) -> Vec3 {
+pub(super) fn v3(p: V3) -> Vec3 {
     Vec3::new(p[0] as f32, p[1] as f32, p[2] as f32)
 }
 

@@ -8,7 +8,9 @@ mod fit;
 mod gltf;
 mod obj;
 mod score;
+mod search;
 mod stl;
+mod voxels;
 
 use std::path::Path;
 

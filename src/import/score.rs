@@ -105,6 +105,19 @@ impl Inside {
         }
     }
 
+    /// Inside flags for the points `(x, y, z)` of sorted heights `zs`;
+    /// false when the line crosses nothing (every flag false then).
+    pub(super) fn column_at(&self, x: f64, y: f64, zs: &[f64], out: &mut [bool]) -> bool {
+        let mut c = Vec::new();
+        self.crossings(x, y, &mut c);
+        if c.is_empty() {
+            out.fill(false);
+            return false;
+        }
+        column(self, x, y, &c, zs, out);
+        true
+    }
+
     /// The crossings of the line parallel to Z through `(x, y)`, sorted.
     fn crossings(&self, x: f64, y: f64, out: &mut Vec<(f64, i32)>) {
         self.lines.crossings(x, y, out);

@@ -1,0 +1,449 @@
+//! The search for a model: candidates from the mesh's parts and from
+//! regions of its cells, chosen greedily by the reference's score counted
+//! on a grid, subtract pieces last.
+
+use super::fit::{points_of, v3, FitOptions, Frame};
+use super::score::quality_score;
+use super::voxels::Grid;
+use crate::mesh::math::{dot, sub, V3};
+use crate::mesh::Mesh;
+use crate::{Mode, Piece, Point, Result, Shape};
+
+/// Cells along the longest side of the grid the search works on.
+pub(super) const CELLS: usize = 56;
+/// The resolution candidates are meshed at to be put on the grid.
+const RASTER_RESOLUTION: u32 = 24;
+
+/// Pieces that may be added, and the cells of the grid they fill.
+struct Candidate {
+    pieces: Vec<Piece>,
+    cells: Vec<u32>,
+    /// The share of its cells outside the mesh.
+    overfill: f64,
+}
+
+/// The cells a candidate fills: each piece tessellated alone (no
+/// booleans: a sweep that folds through itself is inside wherever its
+/// winding number is not 0), an intersect pair as the cells both fill.
+fn raster(grid: &Grid, pieces: &[Piece]) -> Result<Vec<u32>> {
+    let mut acc: Option<Vec<bool>> = None;
+    for p in pieces {
+        let resolved = crate::ResolvedPiece::inherit(p, None)?;
+        let Some(mesh) = crate::mesh::tessellate(&resolved, RASTER_RESOLUTION)? else {
+            return Ok(Vec::new());
+        };
+        let set = grid.inside(&mesh);
+        acc = Some(match acc {
+            None => set,
+            Some(a) if p.mode == Some(Mode::Intersect) => a.iter().zip(&set).map(|(x, y)| *x && *y).collect(),
+            Some(a) => a.iter().zip(&set).map(|(x, y)| *x || *y).collect(),
+        });
+    }
+    Ok(acc.map_or_else(Vec::new, |a| (0..a.len()).filter(|&c| a[c]).map(|c| c as u32).collect()))
+}
+
+/// The sets of pieces chosen for `source`, whose whole parts (each with
+/// its own triangles) are `parts`; `None` when it encloses no cell.
+pub(super) fn choose(source: &Mesh, parts: &[Mesh], o: &FitOptions) -> Result<Option<Vec<Vec<Piece>>>> {
+    let grid = Grid::around(source, CELLS);
+    let inside = grid.inside(source);
+    let total = inside.iter().filter(|&&x| x).count();
+    if total == 0 {
+        return Ok(None);
+    }
+    let mut cands: Vec<Candidate> = Vec::new();
+    let add = |pieces: Vec<Piece>, cands: &mut Vec<Candidate>| -> Result<()> {
+        let cells = raster(&grid, &pieces)?;
+        if !cells.is_empty() {
+            let outside = cells.iter().filter(|&&c| !inside[c as usize]).count();
+            cands.push(Candidate {
+                overfill: outside as f64 / cells.len() as f64,
+                pieces,
+                cells,
+            });
+        }
+        Ok(())
+    };
+    // Whole parts, measured on their own triangles (exact primitives).
+    for part in parts {
+        for c in Frame::of(part).candidates() {
+            add(c, &mut cands)?;
+        }
+    }
+    // Regions of cells: connected regions, cut into slabs where their
+    // section changes sharply, and paths through their middles.
+    let dist = grid.distance(&inside);
+    let min_cells = (total / 200).max(8);
+    for region in grid.regions(&inside).into_iter().filter(|r| r.len() >= min_cells) {
+        for set in tubes(&grid, &region, &dist) {
+            add(set, &mut cands)?;
+        }
+        for sub in slabs(&grid, &region, inside.len(), min_cells) {
+            let centres: Vec<V3> = sub.iter().map(|&c| grid.centre(c)).collect();
+            for c in Frame::of_cells(&centres, grid.h).candidates() {
+                add(c, &mut cands)?;
+            }
+            for set in tubes(&grid, &sub, &dist) {
+                add(set, &mut cands)?;
+            }
+        }
+    }
+    search(&grid, &inside, total, &cands, o).map(Some)
+}
+
+/// Greedy: the candidate that raises the score most is added, while one
+/// does; then subtract pieces fitted to the regions the model fills
+/// outside the mesh, while one raises it.
+fn search(grid: &Grid, inside: &[bool], total: usize, cands: &[Candidate], o: &FitOptions) -> Result<Vec<Vec<Piece>>> {
+    // A candidate that fills the whole part loosely can shut out better
+    // ones that fill pieces of it tightly (a cross, a table): the search
+    // also runs on the candidates that overfill little, and the best
+    // result is kept.
+    let mut best: Option<(f64, Vec<Vec<Piece>>)> = None;
+    for limit in [1.0, 0.3, 0.12] {
+        let pool: Vec<&Candidate> = cands.iter().filter(|c| c.overfill <= limit).collect();
+        if pool.is_empty() {
+            continue;
+        }
+        let (s, chosen) = greedy(grid, inside, total, &pool, o)?;
+        if best.as_ref().is_none_or(|(b, _)| s > *b + 1e-9) {
+            best = Some((s, chosen));
+        }
+    }
+    Ok(best.map(|b| b.1).unwrap_or_default())
+}
+
+/// One greedy run over `cands`: its score on the grid and its sets.
+fn greedy(
+    grid: &Grid,
+    inside: &[bool],
+    total: usize,
+    cands: &[&Candidate],
+    o: &FitOptions,
+) -> Result<(f64, Vec<Vec<Piece>>)> {
+    let q = |both: usize, model: usize, pieces: usize, points: usize| {
+        let cov = 100.0 * both as f64 / total as f64;
+        let over = if model == 0 {
+            0.0
+        } else {
+            100.0 * (model - both) as f64 / model as f64
+        };
+        quality_score(cov, over, pieces, points, o.expected_pieces, o.weights)
+    };
+    let max = o.max_pieces.unwrap_or(usize::MAX).max(1);
+    let mut filled = vec![false; inside.len()];
+    let (mut both, mut model, mut pieces, mut points) = (0usize, 0usize, 0usize, 0usize);
+    let mut current = f64::NEG_INFINITY;
+    let mut chosen: Vec<Vec<Piece>> = Vec::new();
+    let mut used = vec![false; cands.len()];
+    loop {
+        let mut best: Option<(f64, usize)> = None;
+        for (i, c) in cands.iter().enumerate() {
+            if used[i] || pieces + c.pieces.len() > max {
+                continue;
+            }
+            let (mut db, mut dm) = (0, 0);
+            for &cell in &c.cells {
+                if !filled[cell as usize] {
+                    dm += 1;
+                    db += usize::from(inside[cell as usize]);
+                }
+            }
+            if db == 0 {
+                continue;
+            }
+            let s = q(
+                both + db,
+                model + dm,
+                pieces + c.pieces.len(),
+                points + points_of(&c.pieces),
+            );
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, i));
+            }
+        }
+        match best {
+            Some((s, i)) if s > current + 1e-6 => {
+                used[i] = true;
+                for &cell in &cands[i].cells {
+                    let cell = cell as usize;
+                    if !filled[cell] {
+                        filled[cell] = true;
+                        model += 1;
+                        both += usize::from(inside[cell]);
+                    }
+                }
+                pieces += cands[i].pieces.len();
+                points += points_of(&cands[i].pieces);
+                current = s;
+                chosen.push(cands[i].pieces.clone());
+            }
+            _ => break,
+        }
+    }
+    // Subtract pieces, one at a time, fitted to the regions filled
+    // outside the mesh (a bore, a hole, the inside of a shell).
+    for _ in 0..8 {
+        if pieces >= max {
+            break;
+        }
+        let outside: Vec<bool> = filled.iter().zip(inside).map(|(&f, &i)| f && !i).collect();
+        let min_cells = (model / 200).max(8);
+        let mut best: Option<(f64, Vec<Piece>, Vec<usize>)> = None;
+        for region in grid
+            .regions(&outside)
+            .into_iter()
+            .filter(|r| r.len() >= min_cells)
+            .take(6)
+        {
+            let centres: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
+            for mut set in Frame::of_cells(&centres, grid.h).candidates() {
+                if pieces + set.len() > max || set.len() > 1 {
+                    continue;
+                }
+                for p in &mut set {
+                    p.mode = Some(Mode::Subtract);
+                }
+                let cells: Vec<usize> = raster(grid, &set)?
+                    .into_iter()
+                    .map(|c| c as usize)
+                    .filter(|&c| filled[c])
+                    .collect();
+                let lost = cells.iter().filter(|&&c| inside[c]).count();
+                let s = q(
+                    both - lost,
+                    model - cells.len(),
+                    pieces + set.len(),
+                    points + points_of(&set),
+                );
+                if best.as_ref().is_none_or(|(b, _, _)| s > *b) {
+                    best = Some((s, set, cells));
+                }
+            }
+        }
+        match best {
+            Some((s, set, cells)) if s > current + 1e-6 => {
+                for c in cells {
+                    filled[c] = false;
+                    model -= 1;
+                    both -= usize::from(inside[c]);
+                }
+                pieces += set.len();
+                points += points_of(&set);
+                current = s;
+                chosen.push(set);
+            }
+            _ => break,
+        }
+    }
+    Ok((current, chosen))
+}
+
+/// Sub-regions of `region`: along each principal and each world axis,
+/// the region cut where its section (cells per slice) changes by half or
+/// more, each slab's connected parts.
+fn slabs(grid: &Grid, region: &[usize], cells: usize, min_cells: usize) -> Vec<Vec<usize>> {
+    let centres: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
+    let frame = Frame::of_cells(&centres, grid.h);
+    let world = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for axis in frame.axes.iter().chain(world.iter()) {
+        // Two directions across the axis, for each cell's footprint.
+        let across = {
+            let a = *axis;
+            let helper = if a[0].abs() < 0.9 {
+                [1.0, 0.0, 0.0]
+            } else {
+                [0.0, 1.0, 0.0]
+            };
+            let u = crate::mesh::math::unit(crate::mesh::math::cross(a, helper)).unwrap_or([0.0, 0.0, 1.0]);
+            [u, crate::mesh::math::cross(a, u)]
+        };
+        let foot: Vec<(i64, i64)> = centres
+            .iter()
+            .map(|p| {
+                let d = sub(*p, frame.centre);
+                (
+                    (dot(d, across[0]) / grid.h).round() as i64,
+                    (dot(d, across[1]) / grid.h).round() as i64,
+                )
+            })
+            .collect();
+        let t: Vec<i64> = centres
+            .iter()
+            .map(|p| (dot(sub(*p, frame.centre), *axis) / grid.h).round() as i64)
+            .collect();
+        let (lo, hi) = (
+            t.iter().copied().min().unwrap_or(0),
+            t.iter().copied().max().unwrap_or(0),
+        );
+        let mut area = vec![0usize; (hi - lo + 1) as usize];
+        for &x in &t {
+            area[(x - lo) as usize] += 1;
+        }
+        // Cuts between slices whose areas differ by a factor of 2.
+        let mut bounds = vec![lo];
+        for s in 0..area.len().saturating_sub(1) {
+            let (a, b) = (area[s].max(1) as f64, area[s + 1].max(1) as f64);
+            if a / b >= 2.0 || b / a >= 2.0 {
+                bounds.push(lo + s as i64 + 1);
+            }
+        }
+        if bounds.len() == 1 {
+            continue;
+        }
+        bounds.push(hi + 1);
+        for w in bounds.windows(2) {
+            let mut set = vec![false; cells];
+            let mut any = 0;
+            for (k, &c) in region.iter().enumerate() {
+                if (w[0]..w[1]).contains(&t[k]) {
+                    set[c] = true;
+                    any += 1;
+                }
+            }
+            if any < min_cells {
+                continue;
+            }
+            for r in grid.regions(&set) {
+                if r.len() < min_cells || r.len() >= region.len() {
+                    continue;
+                }
+                // The slab's part carried along the axis through the whole
+                // region: an arm of a cross, a leg of a table through the
+                // top, found from its end.
+                let mine: std::collections::HashSet<(i64, i64)> =
+                    r.iter().map(|c| foot[region.binary_search(c).unwrap_or(0)]).collect();
+                let long: Vec<usize> = region
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| mine.contains(&foot[*k]))
+                    .map(|(_, &c)| c)
+                    .collect();
+                let mut keep = grid.regions(&{
+                    let mut m = vec![false; cells];
+                    for &c in &long {
+                        m[c] = true;
+                    }
+                    m
+                });
+                keep.retain(|k| k.len() >= min_cells && k.len() < region.len() && k != &r);
+                if !out.contains(&r) {
+                    out.push(r);
+                }
+                for k in keep {
+                    if !out.contains(&k) {
+                        out.push(k);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Path pieces through the middle of a region that is long for its
+/// thickness: the path sampled at 4, 8, 16 and 32 points (as its length
+/// allows), each point sized by the distance to the outside there, with
+/// rounded and with flat ends.
+fn tubes(grid: &Grid, region: &[usize], dist: &[f64]) -> Vec<Vec<Piece>> {
+    let path = grid.middle_path(region, dist);
+    if path.len() < 4 {
+        return Vec::new();
+    }
+    let raw_r: Vec<f64> = path.iter().map(|&c| dist[c]).collect();
+    let mut sorted = raw_r.clone();
+    sorted.sort_by(f64::total_cmp);
+    let median = sorted[sorted.len() / 2].max(1.0);
+    if (path.len() as f64) < 3.0 * median {
+        return Vec::new();
+    }
+    // Smoothed: positions and radii averaged over about a radius.
+    let w = (median.round() as usize).max(1);
+    let raw: Vec<V3> = path.iter().map(|&c| grid.centre(c)).collect();
+    let n = raw.len();
+    let window = |i: usize| (i.saturating_sub(w), (i + w).min(n - 1));
+    let pos: Vec<V3> = (0..n)
+        .map(|i| {
+            let (a, b) = window(i);
+            let k = (b - a + 1) as f64;
+            raw[a..=b]
+                .iter()
+                .fold([0.0; 3], |s, p| [s[0] + p[0] / k, s[1] + p[1] / k, s[2] + p[2] / k])
+        })
+        .collect();
+    let radii: Vec<f64> = (0..n)
+        .map(|i| {
+            let (a, b) = window(i);
+            raw_r[a..=b].iter().sum::<f64>() / (b - a + 1) as f64
+        })
+        .collect();
+    // A cell's distance runs to the nearest outside cell's centre, half a
+    // cell beyond the surface.
+    let r_raw = |i: usize| (radii[i] - 0.5).max(0.5) * grid.h;
+    // And the same radii scaled so that the tube holds the region's
+    // volume (the distances of cells run short of the surface).
+    let length_volume: f64 = (1..n)
+        .map(|i| {
+            let d = sub(pos[i], pos[i - 1]);
+            let r = 0.5 * (r_raw(i) + r_raw(i - 1));
+            std::f64::consts::PI * r * r * dot(d, d).sqrt()
+        })
+        .sum();
+    let volume = region.len() as f64 * grid.h.powi(3);
+    let fill = if length_volume > 0.0 {
+        (volume / length_volume).sqrt().clamp(0.5, 2.0)
+    } else {
+        1.0
+    };
+    let mut out = Vec::new();
+    for (k, scale) in [4usize, 8, 16, 32].into_iter().flat_map(|k| [(k, 1.0), (k, fill)]) {
+        let r_of = |i: usize| r_raw(i) * scale;
+        if k > n / 2 {
+            break;
+        }
+        for rounded in [true, false] {
+            // Rounded ends: the path trimmed by a radius at each end, caps
+            // as deep as the radius; flat ends: to the extremes.
+            let trim = if rounded {
+                (median.round() as usize).min(n / 4)
+            } else {
+                0
+            };
+            let (a, b) = (trim, n - 1 - trim);
+            if b <= a + 1 {
+                continue;
+            }
+            let idx: Vec<usize> = (0..k).map(|j| a + (b - a) * j / (k - 1)).collect();
+            let at: Vec<V3> = idx.iter().map(|&i| pos[i]).collect();
+            let mut points = Vec::with_capacity(k);
+            for (j, &i) in idx.iter().enumerate() {
+                let prev = at[j.saturating_sub(1)];
+                let next = at[(j + 1).min(k - 1)];
+                // Catmull-Rom tangents as Bézier controls.
+                let d = [0, 1, 2].map(|c| (next[c] - prev[c]) / 6.0);
+                let p = at[j];
+                let r = r_of(i);
+                let mut pt = Point::at(v3(p));
+                if j > 0 {
+                    pt.curve_in = Some(v3([p[0] - d[0], p[1] - d[1], p[2] - d[2]]));
+                }
+                if j + 1 < k {
+                    pt.curve_out = Some(v3([p[0] + d[0], p[1] + d[1], p[2] + d[2]]));
+                }
+                let cap = if rounded && (j == 0 || j + 1 == k) { r } else { 0.0 };
+                pt.size = Some(v3([r, r, cap]));
+                points.push(pt);
+            }
+            let r0 = r_of(idx[0]);
+            out.push(vec![Piece {
+                id: 0,
+                points: Some(points),
+                size: Some(v3([r0, r0, if rounded { r0 } else { 0.0 }])),
+                shape: Some(Shape::Circle),
+                ..Piece::default()
+            }]);
+        }
+    }
+    out
+}

@@ -1,0 +1,277 @@
+//! A mesh's inside on a grid of cells, for the search: cells in and out,
+//! connected regions, distances to the outside, and a path through the
+//! middle of a region.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::score::Inside;
+use crate::mesh::math::V3;
+use crate::mesh::Mesh;
+
+/// Cells of side `h` from `lo`, `n` along each axis; `x` fastest.
+#[derive(Clone)]
+pub(super) struct Grid {
+    pub lo: V3,
+    pub h: f64,
+    pub n: [usize; 3],
+}
+
+impl Grid {
+    /// A grid over the box around `mesh`, padded by two cells, about
+    /// `cells` along its longest side.
+    pub fn around(mesh: &Mesh, cells: usize) -> Grid {
+        let (lo, hi) = mesh.bounds().unwrap_or(([0.0; 3], [1.0; 3]));
+        let longest = (0..3).map(|k| hi[k] - lo[k]).fold(0.0f64, f64::max);
+        let h = if longest > 0.0 { longest / cells as f64 } else { 1.0 };
+        let n = [0, 1, 2].map(|k| ((hi[k] - lo[k]) / h).ceil() as usize + 4);
+        let lo = [0, 1, 2].map(|k| 0.5 * (lo[k] + hi[k]) - 0.5 * n[k] as f64 * h);
+        Grid { lo, h, n }
+    }
+
+    pub fn len(&self) -> usize {
+        self.n[0] * self.n[1] * self.n[2]
+    }
+
+    pub fn index(&self, i: usize, j: usize, k: usize) -> usize {
+        (k * self.n[1] + j) * self.n[0] + i
+    }
+
+    pub fn cell(&self, c: usize) -> [usize; 3] {
+        let i = c % self.n[0];
+        let j = (c / self.n[0]) % self.n[1];
+        [i, j, c / (self.n[0] * self.n[1])]
+    }
+
+    pub fn centre(&self, c: usize) -> V3 {
+        let [i, j, k] = self.cell(c);
+        [
+            self.lo[0] + (i as f64 + 0.5) * self.h,
+            self.lo[1] + (j as f64 + 0.5) * self.h,
+            self.lo[2] + (k as f64 + 0.5) * self.h,
+        ]
+    }
+
+    /// Which cells' centres are inside `mesh`.
+    pub fn inside(&self, mesh: &Mesh) -> Vec<bool> {
+        let inside = Inside::new(mesh);
+        let mut out = vec![false; self.len()];
+        let zs: Vec<f64> = (0..self.n[2]).map(|k| self.lo[2] + (k as f64 + 0.5) * self.h).collect();
+        let mut flags = vec![false; self.n[2]];
+        for j in 0..self.n[1] {
+            for i in 0..self.n[0] {
+                let x = self.lo[0] + (i as f64 + 0.5) * self.h;
+                let y = self.lo[1] + (j as f64 + 0.5) * self.h;
+                if inside.column_at(x, y, &zs, &mut flags) {
+                    for (k, f) in flags.iter().enumerate() {
+                        if *f {
+                            out[self.index(i, j, k)] = true;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The face neighbours of cell `c` inside the grid.
+    pub fn neighbours(&self, c: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let [i, j, k] = self.cell(c);
+        let (sx, sy) = (1, self.n[0]);
+        let sz = self.n[0] * self.n[1];
+        if i > 0 {
+            out.push(c - sx);
+        }
+        if i + 1 < self.n[0] {
+            out.push(c + sx);
+        }
+        if j > 0 {
+            out.push(c - sy);
+        }
+        if j + 1 < self.n[1] {
+            out.push(c + sy);
+        }
+        if k > 0 {
+            out.push(c - sz);
+        }
+        if k + 1 < self.n[2] {
+            out.push(c + sz);
+        }
+    }
+
+    /// Connected regions (face neighbours) of the cells that are set,
+    /// largest first (ties by first cell).
+    pub fn regions(&self, set: &[bool]) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; set.len()];
+        let mut out = Vec::new();
+        let mut nb = Vec::new();
+        for start in 0..set.len() {
+            if !set[start] || seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let mut region = vec![start];
+            let mut at = 0;
+            while at < region.len() {
+                self.neighbours(region[at], &mut nb);
+                for &d in &nb {
+                    if set[d] && !seen[d] {
+                        seen[d] = true;
+                        region.push(d);
+                    }
+                }
+                at += 1;
+            }
+            region.sort_unstable();
+            out.push(region);
+        }
+        out.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+        out
+    }
+
+    /// Each cell's distance to the nearest cell not in `set`, in cells
+    /// (exact Euclidean, by three passes of the lower envelope of
+    /// parabolas: Felzenszwalb and Huttenlocher).
+    pub fn distance(&self, set: &[bool]) -> Vec<f64> {
+        const BIG: f64 = 1e20;
+        let mut d: Vec<f64> = set.iter().map(|&s| if s { BIG } else { 0.0 }).collect();
+        let n = self.n;
+        let mut f = Vec::new();
+        let mut out = Vec::new();
+        for axis in 0..3 {
+            let (a, b) = ((axis + 1) % 3, (axis + 2) % 3);
+            let stride = [1, n[0], n[0] * n[1]];
+            for u in 0..n[a] {
+                for v in 0..n[b] {
+                    let base = u * stride[a] + v * stride[b];
+                    f.clear();
+                    f.extend((0..n[axis]).map(|t| d[base + t * stride[axis]]));
+                    envelope(&f, &mut out);
+                    for t in 0..n[axis] {
+                        d[base + t * stride[axis]] = out[t];
+                    }
+                }
+            }
+        }
+        d.iter().map(|x| x.sqrt()).collect()
+    }
+
+    /// A path through the middle of `region` between the two cells
+    /// farthest apart along it: the cheapest way when a step costs more
+    /// the nearer it runs to the outside. Cell indices in order.
+    pub fn middle_path(&self, region: &[usize], dist: &[f64]) -> Vec<usize> {
+        let member: std::collections::HashSet<usize> = region.iter().copied().collect();
+        let far = |from: usize| -> (usize, Vec<usize>) {
+            // Dijkstra with costs 1 / distance² (scaled to integers).
+            let mut best: std::collections::HashMap<usize, (u64, usize)> = std::collections::HashMap::new();
+            let mut heap = BinaryHeap::new();
+            best.insert(from, (0, from));
+            heap.push(Reverse((0u64, from)));
+            let mut nb = Vec::new();
+            let mut last = from;
+            while let Some(Reverse((cost, c))) = heap.pop() {
+                if best.get(&c).is_some_and(|b| b.0 < cost) {
+                    continue;
+                }
+                last = c;
+                self.neighbours(c, &mut nb);
+                for &d in &nb {
+                    if !member.contains(&d) {
+                        continue;
+                    }
+                    let r = dist[d].max(0.5);
+                    let step = (1000.0 / (r * r)).ceil() as u64 + 1;
+                    let nc = cost + step;
+                    if best.get(&d).is_none_or(|b| nc < b.0) {
+                        best.insert(d, (nc, c));
+                        heap.push(Reverse((nc, d)));
+                    }
+                }
+            }
+            let mut path = vec![last];
+            let mut c = last;
+            while c != from {
+                c = best[&c].1;
+                path.push(c);
+            }
+            (last, path)
+        };
+        let Some(&first) = region.first() else {
+            return Vec::new();
+        };
+        let (a, _) = far(first);
+        let (_, path) = far(a);
+        path
+    }
+}
+
+/// The lower envelope of parabolas `f[q] + (t − q)²`, at every `t`.
+fn envelope(f: &[f64], out: &mut Vec<f64>) {
+    let n = f.len();
+    out.clear();
+    out.resize(n, 0.0);
+    let mut v = vec![0usize; n];
+    let mut z = vec![0.0f64; n + 1];
+    let mut k = 0;
+    z[0] = f64::NEG_INFINITY;
+    z[1] = f64::INFINITY;
+    for q in 1..n {
+        loop {
+            let p = v[k];
+            let s = ((f[q] + (q * q) as f64) - (f[p] + (p * p) as f64)) / (2.0 * (q as f64 - p as f64));
+            // z[0] is −∞, so k never goes below 0.
+            if s <= z[k] {
+                k -= 1;
+                continue;
+            }
+            k += 1;
+            v[k] = q;
+            z[k] = s;
+            z[k + 1] = f64::INFINITY;
+            break;
+        }
+    }
+    let mut k = 0;
+    for (t, o) in out.iter_mut().enumerate() {
+        while z[k + 1] < t as f64 {
+            k += 1;
+        }
+        let p = v[k];
+        *o = f[p] + (t as f64 - p as f64).powi(2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_in_a_slab_grow_to_its_middle() {
+        let g = Grid {
+            lo: [0.0; 3],
+            h: 1.0,
+            n: [9, 5, 5],
+        };
+        let set: Vec<bool> = (0..g.len())
+            .map(|c| {
+                let [i, j, k] = g.cell(c);
+                (1..8).contains(&i) && (1..4).contains(&j) && (1..4).contains(&k)
+            })
+            .collect();
+        let d = g.distance(&set);
+        assert_eq!(d[g.index(0, 2, 2)], 0.0);
+        assert_eq!(d[g.index(1, 2, 2)], 1.0);
+        assert_eq!(d[g.index(4, 2, 2)], 2.0);
+        assert_eq!(d[g.index(4, 1, 1)], 1.0);
+        let regions = g.regions(&set);
+        assert_eq!(regions.len(), 1);
+        assert_eq!(regions[0].len(), 7 * 3 * 3);
+        let path = g.middle_path(&regions[0], &d);
+        let ends: Vec<[usize; 3]> = [path[0], path[path.len() - 1]].iter().map(|&c| g.cell(c)).collect();
+        assert!(
+            ends.iter().any(|e| e[0] == 1) && ends.iter().any(|e| e[0] == 7),
+            "{ends:?}"
+        );
+    }
+}
