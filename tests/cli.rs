@@ -1057,3 +1057,71 @@ fn render_into_a_directory() {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(files_under(&out_dir), ["top.front.png", "top.top.png"]);
 }
+
+/// `convert MESH MODEL`: a mesh made from a model comes back as a model
+/// that fills it, the line says how well; a bad mesh leaves no output;
+/// options that do not apply are refused.
+#[test]
+fn convert_imports_a_mesh_into_a_model() {
+    let dir = scratch("import");
+    let model = dir.join("capsule.ssk");
+    std::fs::write(
+        &model,
+        "version: \"1.0\"\npieces:\n  - id: 0\n    points: [{x: 0, y: 0, z: 0}, {x: 30, y: -20, z: 10}]\n    size: {x: 6, y: 6, z: 6}\n    shape: circle\n",
+    )
+    .unwrap();
+    let glb = dir.join("capsule.glb");
+    let out = sskb(&["convert", model.to_str().unwrap(), glb.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for (ext, extra) in [
+        ("ssk", &[][..]),
+        ("sskb", &["--max-pieces", "3", "--complexity-weight", "2"][..]),
+    ] {
+        let back = dir.join(format!("back.{ext}"));
+        let mut args = vec!["convert", glb.to_str().unwrap(), back.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let out = sskb(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        assert!(
+            err.contains("imported") && err.contains("1 piece, 2 points; coverage"),
+            "{err}"
+        );
+        let cov: f64 = err
+            .split("coverage ")
+            .nth(1)
+            .unwrap()
+            .split('%')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(cov > 97.0, "{err}");
+        let v = sskb(&["validate", back.to_str().unwrap()]);
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+    }
+    // A mesh that cannot be read: exit 1, a message naming the file, no output.
+    let bad = dir.join("bad.obj");
+    std::fs::write(&bad, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n").unwrap();
+    let target = dir.join("bad.ssk");
+    let out = sskb(&["convert", bad.to_str().unwrap(), target.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.obj") && err.contains("mesh_input") && err.contains("line 4"),
+        "{err}"
+    );
+    assert!(!target.exists());
+    assert!(std::fs::read_dir(&dir)
+        .unwrap()
+        .all(|e| !e.unwrap().file_name().to_string_lossy().ends_with(".tmp")));
+    // Import options on a model, a mesh into glTF, STL as an output.
+    for args in [
+        vec!["convert", model.to_str().unwrap(), "x.sskb", "--max-pieces", "2"],
+        vec!["convert", glb.to_str().unwrap(), "x.glb"],
+        vec!["convert", model.to_str().unwrap(), "x.stl"],
+    ] {
+        let out = sskb(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -11,6 +11,7 @@ mod compat;
 mod errors;
 mod frompy;
 mod gltf_convert;
+mod import;
 mod render;
 mod stream;
 mod topy;
@@ -261,6 +262,8 @@ fn _sskb(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compat::canonical_document, m)?)?;
     m.add_function(wrap_pyfunction!(compat::document_differences, m)?)?;
     m.add_function(wrap_pyfunction!(compat::documents_equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(import::_import_mesh, m)?)?;
+    m.add_function(wrap_pyfunction!(import::_score_document, m)?)?;
     m.add_function(wrap_pyfunction!(render::render, m)?)?;
     m.add_function(wrap_pyfunction!(render::render_png, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -241,7 +241,48 @@ def test_mesh_document_of_nothing_is_none():
     assert e.value.kind == "usage"
 
 
-def test_import_gltf_says_it_is_not_here():
+def test_import_gltf_fits_a_model_and_scores_others(tmp_path):
+    model = tmp_path / "rod.ssk"
+    model.write_text(
+        'version: "1.0"\npieces:\n  - id: 0\n    points: [{x: 0, y: 0, z: 0}, {x: 40, y: 10, z: 30}]\n'
+        "    size: {x: 6, y: 6, z: 0}\n    shape: circle\n"
+    )
+    glb = tmp_path / "rod.glb"
+    sskb.convert(model, glb)
+    r = sskb.import_gltf_to_ssk(glb, expected_piece_count=1)
+    assert isinstance(r, sskb.ImportResult)
+    assert len(r.document["pieces"]) == 1 and r.coverage_percent > 97 and r.overfill_percent < 3
+    assert r.source_vertices.shape[1] == 3 and r.source_faces.dtype == np.int32
+    # The source in millimetres, Z up: the rod's far end near z = 30.
+    assert 30 < r.source_vertices[:, 2].max() < 36
+    sskb.validate_document(r.document)
+    same = r.score_document(r.document)
+    assert isinstance(same, sskb.QualityMetrics) and abs(same.score - r.score) < 1e-9
+    # A model twice as thick fills the rod and three times as much outside it.
+    fat = sskb.load(model)
+    fat["pieces"][0]["size"] = {"x": 12.0, "y": 12.0, "z": 0.0}
+    worse = r.score_document(fat)
+    assert worse.coverage_percent > 97 and 70 < worse.overfill_percent < 80 and worse.score < r.score
+    # convert: a mesh into a model, the result with coverage and overfill.
+    out = tmp_path / "back.sskb"
+    c = sskb.convert(glb, out, expected_piece_count=1)
+    assert c.output_format == "sskb" and c.piece_count == 1 and c.coverage_percent > 97
+    assert c.bytes_written == out.stat().st_size
+    assert sskb.load(out)["pieces"][0]["shape"] == "circle"
     with pytest.raises(sskb.SskbError) as e:
-        sskb.import_gltf_to_ssk("part.glb", expected_piece_count=3)
-    assert e.value.kind == "usage" and "not in this release" in str(e.value)
+        sskb.convert(glb, tmp_path / "x.glb")
+    assert e.value.kind == "usage"
+
+
+def test_import_errors_name_the_problem(tmp_path):
+    bad = tmp_path / "bad.obj"
+    bad.write_text("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n")
+    with pytest.raises(sskb.SskbError) as e:
+        sskb.import_gltf_to_ssk(bad)
+    assert e.value.kind == "mesh_input" and "line 4" in str(e.value)
+    with pytest.raises(sskb.SskbError):
+        sskb.convert(bad, tmp_path / "bad.ssk")
+    assert not (tmp_path / "bad.ssk").exists()
+    with pytest.raises(sskb.SskbError) as e:
+        sskb.import_gltf_to_ssk(bad, max_pieces=0)
+    assert e.value.kind == "usage"

@@ -82,5 +82,5 @@ def test_invalid_input_writes_nothing(tmp_path):
         sskb.convert(CORPUS / "ssk" / "example_tube.ssk", tmp_path / "x.obj")
     with pytest.raises(sskb.SskbError) as e:
         sskb.convert(tmp_path / "part.glb", tmp_path / "part.ssk")
-    assert e.value.kind == "usage" and "not in this release" in str(e.value)
+    assert e.value.kind == "io" and "part.glb" in str(e.value)
     assert list(tmp_path.iterdir()) == []

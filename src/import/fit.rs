@@ -91,24 +91,35 @@ pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
         pieces,
         ..Document::default()
     };
-    let model = mesh_of(&document.pieces, options.resolution)?;
-    let score = Scorer::new(source, options.samples).score(&model);
-    let points = points_of(&document.pieces);
-    let n = document.pieces.len();
+    let (score, quality) = score_model(source, &document, options)?;
     Ok(Fitted {
-        quality: quality_score(
-            score.coverage,
-            score.overfill,
-            n,
-            points,
-            options.expected_pieces,
-            options.weights,
-        ),
+        quality,
+        pieces: document.pieces.len(),
+        points: points_of(&document.pieces),
         document,
         score,
-        pieces: n,
-        points,
     })
+}
+
+/// How well `document` fills `source`: coverage and overfill on a grid of
+/// `options.samples` along the longest side, the model meshed at
+/// `options.resolution`; and the reference's weighted score of it.
+///
+/// # Errors
+/// `validation` when a piece's `from` names no piece; `mesh` when the
+/// model cannot be meshed.
+pub fn score_model(source: &Mesh, document: &Document, options: &FitOptions) -> Result<(Score, f64)> {
+    let model = mesh_of(&document.pieces, options.resolution)?;
+    let score = Scorer::new(source, options.samples).score(&model);
+    let quality = quality_score(
+        score.coverage,
+        score.overfill,
+        document.pieces.len(),
+        points_of(&document.pieces),
+        options.expected_pieces,
+        options.weights,
+    );
+    Ok((score, quality))
 }
 
 pub(super) fn points_of(pieces: &[Piece]) -> usize {

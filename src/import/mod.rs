@@ -18,7 +18,7 @@ use crate::error::{ErrorKind, Result};
 use crate::mesh::Mesh;
 use crate::Error;
 
-pub use fit::{fit, FitOptions, Fitted};
+pub use fit::{fit, score_model, FitOptions, Fitted};
 pub use score::{quality_score, Inside, Score, Scorer, Weights};
 
 /// A mesh file's format.
@@ -121,7 +121,7 @@ pub fn read_mesh(
 /// As [`read_mesh`]; `io` when a file cannot be read; `usage` when the
 /// extension names no mesh format.
 pub fn read_mesh_file(path: &Path) -> Result<SourceMesh> {
-    let bytes = std::fs::read(path)?;
+    let bytes = std::fs::read(path).map_err(|e| Error::from(e).note(format!("reading {}", path.display())))?;
     let format = if gltf::is_glb(&bytes) {
         MeshFormat::Gltf
     } else {

@@ -290,7 +290,7 @@ impl Lines {
 /// (in a fixed order of its two ends), so two triangles sharing it count
 /// once between them when they lie on its two sides, and both or neither
 /// (facing opposite ways) when they lie on one side, as at a silhouette.
-fn cross(t: &[[f64; 3]; 3], x: f64, y: f64) -> Option<(f64, i32)> {
+pub(super) fn cross(t: &[[f64; 3]; 3], x: f64, y: f64) -> Option<(f64, i32)> {
     let p = [x, y];
     let a = [t[0][0], t[0][1]];
     let b = [t[1][0], t[1][1]];
@@ -327,7 +327,7 @@ fn cross(t: &[[f64; 3]; 3], x: f64, y: f64) -> Option<(f64, i32)> {
     Some((z, if s > 0.0 { 1 } else { -1 }))
 }
 
-fn orient(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> f64 {
+pub(super) fn orient(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> f64 {
     (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 }
 

@@ -11,6 +11,8 @@ use crate::{Mode, Piece, Point, Result, Shape};
 
 /// Cells along the longest side of the grid the search works on.
 pub(super) const CELLS: usize = 56;
+/// Sub-regions of one region tried, the largest.
+const MAX_SUBREGIONS: usize = 24;
 /// The resolution candidates are meshed at to be put on the grid.
 const RASTER_RESOLUTION: u32 = 24;
 
@@ -32,7 +34,7 @@ fn raster(grid: &Grid, pieces: &[Piece]) -> Result<Vec<u32>> {
         let Some(mesh) = crate::mesh::tessellate(&resolved, RASTER_RESOLUTION)? else {
             return Ok(Vec::new());
         };
-        let set = grid.inside(&mesh);
+        let set = grid.inside_closed(&mesh);
         acc = Some(match acc {
             None => set,
             Some(a) if p.mode == Some(Mode::Intersect) => a.iter().zip(&set).map(|(x, y)| *x && *y).collect(),
@@ -64,9 +66,15 @@ pub(super) fn choose(source: &Mesh, parts: &[Mesh], o: &FitOptions) -> Result<Op
         }
         Ok(())
     };
-    // Whole parts, measured on their own triangles (exact primitives).
+    // Whole parts, measured on their own triangles (exact primitives);
+    // the whole mesh as one when it has several.
     for part in parts {
         for c in Frame::of(part).candidates() {
+            add(c, &mut cands)?;
+        }
+    }
+    if parts.len() > 1 {
+        for c in Frame::of(source).candidates() {
             add(c, &mut cands)?;
         }
     }
@@ -78,7 +86,12 @@ pub(super) fn choose(source: &Mesh, parts: &[Mesh], o: &FitOptions) -> Result<Op
         for set in tubes(&grid, &region, &dist) {
             add(set, &mut cands)?;
         }
-        for sub in slabs(&grid, &region, inside.len(), min_cells) {
+        let mut subs = slabs(&grid, &region, inside.len(), min_cells);
+        // The largest few: a part with holes cut into slabs gives many
+        // small pieces that add little.
+        subs.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+        subs.truncate(MAX_SUBREGIONS);
+        for sub in subs {
             let centres: Vec<V3> = sub.iter().map(|&c| grid.centre(c)).collect();
             for c in Frame::of_cells(&centres, grid.h).candidates() {
                 add(c, &mut cands)?;
@@ -87,6 +100,9 @@ pub(super) fn choose(source: &Mesh, parts: &[Mesh], o: &FitOptions) -> Result<Op
                 add(set, &mut cands)?;
             }
         }
+    }
+    if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+        eprintln!("candidates {} cells {}", cands.len(), grid.len());
     }
     search(&grid, &inside, total, &cands, o).map(Some)
 }
@@ -113,6 +129,44 @@ fn search(grid: &Grid, inside: &[bool], total: usize, cands: &[Candidate], o: &F
     Ok(best.map(|b| b.1).unwrap_or_default())
 }
 
+/// The cells the chosen sets cover (how many sets each), and the counts
+/// the score is made of.
+struct State {
+    cover: Vec<u32>,
+    both: usize,
+    model: usize,
+    pieces: usize,
+    points: usize,
+}
+
+impl State {
+    fn add(&mut self, c: &Candidate, inside: &[bool]) {
+        for &cell in &c.cells {
+            let cell = cell as usize;
+            if self.cover[cell] == 0 {
+                self.model += 1;
+                self.both += usize::from(inside[cell]);
+            }
+            self.cover[cell] += 1;
+        }
+        self.pieces += c.pieces.len();
+        self.points += points_of(&c.pieces);
+    }
+
+    fn remove(&mut self, c: &Candidate, inside: &[bool]) {
+        for &cell in &c.cells {
+            let cell = cell as usize;
+            self.cover[cell] -= 1;
+            if self.cover[cell] == 0 {
+                self.model -= 1;
+                self.both -= usize::from(inside[cell]);
+            }
+        }
+        self.pieces -= c.pieces.len();
+        self.points -= points_of(&c.pieces);
+    }
+}
+
 /// One greedy run over `cands`: its score on the grid and its sets.
 fn greedy(
     grid: &Grid,
@@ -131,20 +185,31 @@ fn greedy(
         quality_score(cov, over, pieces, points, o.expected_pieces, o.weights)
     };
     let max = o.max_pieces.unwrap_or(usize::MAX).max(1);
-    let mut filled = vec![false; inside.len()];
-    let (mut both, mut model, mut pieces, mut points) = (0usize, 0usize, 0usize, 0usize);
-    let mut current = f64::NEG_INFINITY;
-    let mut chosen: Vec<Vec<Piece>> = Vec::new();
-    let mut used = vec![false; cands.len()];
-    loop {
+    let mut st = State {
+        cover: vec![0u32; inside.len()],
+        both: 0,
+        model: 0,
+        pieces: 0,
+        points: 0,
+    };
+    let mut chosen: Vec<usize> = Vec::new();
+    let score = |st: &State| {
+        if st.pieces == 0 {
+            f64::NEG_INFINITY
+        } else {
+            q(st.both, st.model, st.pieces, st.points)
+        }
+    };
+    // The best candidate to add to `st`, not in `chosen`, and its score.
+    let best_add = |st: &State, chosen: &[usize]| -> Option<(f64, usize)> {
         let mut best: Option<(f64, usize)> = None;
         for (i, c) in cands.iter().enumerate() {
-            if used[i] || pieces + c.pieces.len() > max {
+            if chosen.contains(&i) || st.pieces + c.pieces.len() > max {
                 continue;
             }
             let (mut db, mut dm) = (0, 0);
             for &cell in &c.cells {
-                if !filled[cell as usize] {
+                if st.cover[cell as usize] == 0 {
                     dm += 1;
                     db += usize::from(inside[cell as usize]);
                 }
@@ -153,34 +218,63 @@ fn greedy(
                 continue;
             }
             let s = q(
-                both + db,
-                model + dm,
-                pieces + c.pieces.len(),
-                points + points_of(&c.pieces),
+                st.both + db,
+                st.model + dm,
+                st.pieces + c.pieces.len(),
+                st.points + points_of(&c.pieces),
             );
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, i));
             }
         }
-        match best {
-            Some((s, i)) if s > current + 1e-6 => {
-                used[i] = true;
-                for &cell in &cands[i].cells {
-                    let cell = cell as usize;
-                    if !filled[cell] {
-                        filled[cell] = true;
-                        model += 1;
-                        both += usize::from(inside[cell]);
-                    }
-                }
-                pieces += cands[i].pieces.len();
-                points += points_of(&cands[i].pieces);
-                current = s;
-                chosen.push(cands[i].pieces.clone());
+        best
+    };
+    let mut current = f64::NEG_INFINITY;
+    for _round in 0..4 {
+        // Add while the score rises.
+        while let Some((s, i)) = best_add(&st, &chosen) {
+            if s <= current + 1e-6 {
+                break;
             }
-            _ => break,
+            st.add(cands[i], inside);
+            chosen.push(i);
+            current = s;
+        }
+        // Then each chosen set in turn: taken out, and the best other put
+        // in its place (or none), when that scores higher. A loose set
+        // chosen early gives way to tighter ones.
+        let mut changed = false;
+        let mut k = 0;
+        while k < chosen.len() {
+            let c = chosen[k];
+            st.remove(cands[c], inside);
+            let without: Vec<usize> = chosen.iter().copied().filter(|&x| x != c).collect();
+            let alone = score(&st);
+            let swap = best_add(&st, &chosen).filter(|&(_, j)| j != c);
+            match swap {
+                Some((s, j)) if s > current + 1e-6 && s >= alone => {
+                    st.add(cands[j], inside);
+                    chosen[k] = j;
+                    current = s;
+                    changed = true;
+                }
+                _ if alone > current + 1e-6 => {
+                    chosen = without;
+                    current = alone;
+                    changed = true;
+                    continue;
+                }
+                _ => st.add(cands[c], inside),
+            }
+            k += 1;
+        }
+        if !changed {
+            break;
         }
     }
+    let mut filled: Vec<bool> = st.cover.iter().map(|&c| c > 0).collect();
+    let (mut both, mut model, mut pieces, mut points) = (st.both, st.model, st.pieces, st.points);
+    let mut chosen: Vec<Vec<Piece>> = chosen.iter().map(|&i| cands[i].pieces.clone()).collect();
     // Subtract pieces, one at a time, fitted to the regions filled
     // outside the mesh (a bore, a hole, the inside of a shell).
     for _ in 0..8 {
@@ -351,6 +445,93 @@ fn tubes(grid: &Grid, region: &[usize], dist: &[f64]) -> Vec<Vec<Piece>> {
     if path.len() < 4 {
         return Vec::new();
     }
+    let mut out = sweeps(grid, region, dist, &path, false);
+    // A ring: a second way back from the far end to the start that keeps
+    // clear of the first makes the path a closed loop.
+    let median = {
+        let mut r: Vec<f64> = path.iter().map(|&c| dist[c]).collect();
+        r.sort_by(f64::total_cmp);
+        r[r.len() / 2].max(1.0)
+    };
+    let clear = 2.0 * median + 1.0;
+    let ends = 3.0 * median;
+    let first: Vec<V3> = path.iter().map(|&c| grid.centre(c)).collect();
+    let (a, b) = (first[0], first[first.len() - 1]);
+    let near = |p: V3, q: V3| {
+        let d = sub(p, q);
+        dot(d, d).sqrt() / grid.h
+    };
+    let member: std::collections::HashSet<usize> = region
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let p = grid.centre(c);
+            near(p, a) <= ends || near(p, b) <= ends || first.iter().all(|&q| near(p, q) > clear)
+        })
+        .collect();
+    let (_, back) = grid.cheapest(&member, path[0], Some(path[path.len() - 1]), dist);
+    if back.len() * 2 >= path.len() {
+        // `path` runs from its far end to its start, `back` from the start
+        // to that end: around once.
+        let mut ring = path.clone();
+        ring.extend_from_slice(&back[1..]);
+        out.extend(sweeps(grid, region, dist, &ring, true));
+        out.extend(torus(grid, region, &ring));
+    }
+    out
+}
+
+/// A torus through a loop of cells: the circle that fits the loop (its
+/// plane across the loop's least spread, its radius the mean distance
+/// from the centre), the section holding the region's volume; four
+/// Bézier quarters, as the reference draws a ring.
+fn torus(grid: &Grid, region: &[usize], ring: &[usize]) -> Vec<Vec<Piece>> {
+    let pts: Vec<V3> = ring.iter().map(|&c| grid.centre(c)).collect();
+    let frame = Frame::of_cells(&pts, grid.h);
+    let [u, v, _] = frame.axes;
+    let c = frame.centre;
+    let big = pts
+        .iter()
+        .map(|p| {
+            let d = sub(*p, c);
+            (dot(d, u).powi(2) + dot(d, v).powi(2)).sqrt()
+        })
+        .sum::<f64>()
+        / pts.len() as f64;
+    let volume = region.len() as f64 * grid.h.powi(3);
+    let small = (volume / (2.0 * std::f64::consts::PI.powi(2) * big)).sqrt();
+    if !(big > small && small > 0.0) {
+        return Vec::new();
+    }
+    let k = 4.0 / 3.0 * (std::f64::consts::PI / 8.0).tan() * big;
+    let at = |a: f64, r: f64| -> V3 { [0, 1, 2].map(|i| c[i] + r * (a.cos() * u[i] + a.sin() * v[i])) };
+    let tangent = |a: f64| -> V3 { [0, 1, 2].map(|i| -a.sin() * u[i] + a.cos() * v[i]) };
+    let mut points = Vec::with_capacity(5);
+    for q in 0..5 {
+        let a = std::f64::consts::FRAC_PI_2 * q as f64;
+        let p = at(a, big);
+        let t = tangent(a);
+        let mut pt = Point::at(v3(p));
+        if q > 0 {
+            pt.curve_in = Some(v3([0, 1, 2].map(|i| p[i] - k * t[i])));
+        }
+        if q < 4 {
+            pt.curve_out = Some(v3([0, 1, 2].map(|i| p[i] + k * t[i])));
+        }
+        points.push(pt);
+    }
+    vec![vec![Piece {
+        id: 0,
+        points: Some(points),
+        size: Some(v3([small, small, 0.0])),
+        shape: Some(Shape::Circle),
+        ..Piece::default()
+    }]]
+}
+
+/// Sweeps along a path of cells (a closed loop when `closed`: its last
+/// cell is its first).
+fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: bool) -> Vec<Vec<Piece>> {
     let raw_r: Vec<f64> = path.iter().map(|&c| dist[c]).collect();
     let mut sorted = raw_r.clone();
     sorted.sort_by(f64::total_cmp);
@@ -362,20 +543,28 @@ fn tubes(grid: &Grid, region: &[usize], dist: &[f64]) -> Vec<Vec<Piece>> {
     let w = (median.round() as usize).max(1);
     let raw: Vec<V3> = path.iter().map(|&c| grid.centre(c)).collect();
     let n = raw.len();
-    let window = |i: usize| (i.saturating_sub(w), (i + w).min(n - 1));
+    // The window around cell i (wrapping round a loop).
+    let around = |i: usize| -> Vec<usize> {
+        if closed {
+            let m = n - 1;
+            (0..=2 * w).map(|k| (i + m + k - w) % m).collect()
+        } else {
+            (i.saturating_sub(w)..=(i + w).min(n - 1)).collect()
+        }
+    };
     let pos: Vec<V3> = (0..n)
         .map(|i| {
-            let (a, b) = window(i);
-            let k = (b - a + 1) as f64;
-            raw[a..=b]
-                .iter()
-                .fold([0.0; 3], |s, p| [s[0] + p[0] / k, s[1] + p[1] / k, s[2] + p[2] / k])
+            let idx = around(i);
+            let k = idx.len() as f64;
+            idx.iter().fold([0.0; 3], |s, &j| {
+                [s[0] + raw[j][0] / k, s[1] + raw[j][1] / k, s[2] + raw[j][2] / k]
+            })
         })
         .collect();
     let radii: Vec<f64> = (0..n)
         .map(|i| {
-            let (a, b) = window(i);
-            raw_r[a..=b].iter().sum::<f64>() / (b - a + 1) as f64
+            let idx = around(i);
+            idx.iter().map(|&j| raw_r[j]).sum::<f64>() / idx.len() as f64
         })
         .collect();
     // A cell's distance runs to the nearest outside cell's centre, half a
@@ -402,7 +591,8 @@ fn tubes(grid: &Grid, region: &[usize], dist: &[f64]) -> Vec<Vec<Piece>> {
         if k > n / 2 {
             break;
         }
-        for rounded in [true, false] {
+        for rounded in if closed { &[false][..] } else { &[true, false][..] } {
+            let rounded = *rounded;
             // Rounded ends: the path trimmed by a radius at each end, caps
             // as deep as the radius; flat ends: to the extremes.
             let trim = if rounded {
@@ -418,8 +608,17 @@ fn tubes(grid: &Grid, region: &[usize], dist: &[f64]) -> Vec<Vec<Piece>> {
             let at: Vec<V3> = idx.iter().map(|&i| pos[i]).collect();
             let mut points = Vec::with_capacity(k);
             for (j, &i) in idx.iter().enumerate() {
-                let prev = at[j.saturating_sub(1)];
-                let next = at[(j + 1).min(k - 1)];
+                // Round a loop, the neighbours of its ends are each other's.
+                let prev = if closed && j == 0 {
+                    at[k - 2]
+                } else {
+                    at[j.saturating_sub(1)]
+                };
+                let next = if closed && j + 1 == k {
+                    at[1]
+                } else {
+                    at[(j + 1).min(k - 1)]
+                };
                 // Catmull-Rom tangents as Bézier controls.
                 let d = [0, 1, 2].map(|c| (next[c] - prev[c]) / 6.0);
                 let p = at[j];

@@ -3,9 +3,9 @@
 //! middle of a region.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use super::score::Inside;
+use super::score::{cross, orient, Inside};
 use crate::mesh::math::V3;
 use crate::mesh::Mesh;
 
@@ -54,7 +54,91 @@ impl Grid {
 
     /// Which cells' centres are inside `mesh`.
     pub fn inside(&self, mesh: &Mesh) -> Vec<bool> {
-        let inside = Inside::new(mesh);
+        self.inside_of(&Inside::new(mesh))
+    }
+
+    /// Which cells' centres are inside a closed `mesh` (a tessellated
+    /// piece; where its winding number is not 0). Each triangle is
+    /// crossed with the columns of cell centres under it only (a scan of
+    /// its rows), so the cost is the triangles and the columns they
+    /// cover, not their boxes.
+    pub fn inside_closed(&self, mesh: &Mesh) -> Vec<bool> {
+        let h = self.h;
+        let n = self.n;
+        let mut hits: Vec<(u32, f64, i32)> = Vec::new();
+        // Index of the first centre at or above `v` along axis k, and of
+        // the last at or below.
+        let first = |v: f64, k: usize| (((v - self.lo[k]) / h - 0.5).ceil().max(0.0) as usize).min(n[k]);
+        let last = |v: f64, k: usize| ((v - self.lo[k]) / h - 0.5).floor();
+        for t in &mesh.triangles {
+            let c = t.map(|i| mesh.positions[i as usize]);
+            if orient([c[0][0], c[0][1]], [c[1][0], c[1][1]], [c[2][0], c[2][1]]) == 0.0 {
+                continue;
+            }
+            let (ylo, yhi) = (c[0][1].min(c[1][1]).min(c[2][1]), c[0][1].max(c[1][1]).max(c[2][1]));
+            let jhi = last(yhi, 1);
+            if jhi < 0.0 {
+                continue;
+            }
+            let jhi = (jhi as usize).min(n[1].saturating_sub(1));
+            for j in first(ylo, 1)..=jhi {
+                let y = self.lo[1] + (j as f64 + 0.5) * h;
+                // Where the line at this y meets the triangle's edges.
+                let (mut xa, mut xb) = (f64::INFINITY, f64::NEG_INFINITY);
+                for (p, q) in [(c[0], c[1]), (c[1], c[2]), (c[2], c[0])] {
+                    if (p[1] - y) * (q[1] - y) <= 0.0 {
+                        let x = if p[1] == q[1] {
+                            p[0].min(q[0])
+                        } else {
+                            p[0] + (q[0] - p[0]) * (y - p[1]) / (q[1] - p[1])
+                        };
+                        let x2 = if p[1] == q[1] { p[0].max(q[0]) } else { x };
+                        xa = xa.min(x);
+                        xb = xb.max(x2);
+                    }
+                }
+                if xa > xb {
+                    continue;
+                }
+                // A cell more each way: the exact test decides.
+                let i0 = first(xa, 0).saturating_sub(1);
+                let i1 = last(xb, 0) + 1.0;
+                if i1 < 0.0 {
+                    continue;
+                }
+                let i1 = (i1 as usize).min(n[0].saturating_sub(1));
+                for i in i0..=i1 {
+                    let x = self.lo[0] + (i as f64 + 0.5) * h;
+                    if let Some((z, s)) = cross(&c, x, y) {
+                        hits.push(((j * n[0] + i) as u32, z, s));
+                    }
+                }
+            }
+        }
+        hits.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        let mut out = vec![false; self.len()];
+        for column in hits.chunk_by(|a, b| a.0 == b.0) {
+            let col = column[0].0 as usize;
+            let (i, j) = (col % n[0], col / n[0]);
+            let total: i32 = column.iter().map(|h| h.2).sum();
+            let mut above = total;
+            let mut at = 0;
+            for k in 0..n[2] {
+                let z = self.lo[2] + (k as f64 + 0.5) * h;
+                while at < column.len() && column[at].1 <= z {
+                    above -= column[at].2;
+                    at += 1;
+                }
+                // Closed: the windings up and down agree; not 0 is inside.
+                if above != 0 {
+                    out[self.index(i, j, k)] = true;
+                }
+            }
+        }
+        out
+    }
+
+    fn inside_of(&self, inside: &Inside) -> Vec<bool> {
         let mut out = vec![false; self.len()];
         let zs: Vec<f64> = (0..self.n[2]).map(|k| self.lo[2] + (k as f64 + 0.5) * self.h).collect();
         let mut flags = vec![false; self.n[2]];
@@ -161,48 +245,62 @@ impl Grid {
     /// farthest apart along it: the cheapest way when a step costs more
     /// the nearer it runs to the outside. Cell indices in order.
     pub fn middle_path(&self, region: &[usize], dist: &[f64]) -> Vec<usize> {
-        let member: std::collections::HashSet<usize> = region.iter().copied().collect();
-        let far = |from: usize| -> (usize, Vec<usize>) {
-            // Dijkstra with costs 1 / distance² (scaled to integers).
-            let mut best: std::collections::HashMap<usize, (u64, usize)> = std::collections::HashMap::new();
-            let mut heap = BinaryHeap::new();
-            best.insert(from, (0, from));
-            heap.push(Reverse((0u64, from)));
-            let mut nb = Vec::new();
-            let mut last = from;
-            while let Some(Reverse((cost, c))) = heap.pop() {
-                if best.get(&c).is_some_and(|b| b.0 < cost) {
-                    continue;
-                }
-                last = c;
-                self.neighbours(c, &mut nb);
-                for &d in &nb {
-                    if !member.contains(&d) {
-                        continue;
-                    }
-                    let r = dist[d].max(0.5);
-                    let step = (1000.0 / (r * r)).ceil() as u64 + 1;
-                    let nc = cost + step;
-                    if best.get(&d).is_none_or(|b| nc < b.0) {
-                        best.insert(d, (nc, c));
-                        heap.push(Reverse((nc, d)));
-                    }
-                }
-            }
-            let mut path = vec![last];
-            let mut c = last;
-            while c != from {
-                c = best[&c].1;
-                path.push(c);
-            }
-            (last, path)
-        };
+        let member: HashSet<usize> = region.iter().copied().collect();
         let Some(&first) = region.first() else {
             return Vec::new();
         };
-        let (a, _) = far(first);
-        let (_, path) = far(a);
-        path
+        let (a, _) = self.cheapest(&member, first, None, dist);
+        self.cheapest(&member, a, None, dist).1
+    }
+
+    /// The cheapest way through `member` from `from` to `to` (to the cell
+    /// reached last, the farthest, when `to` is `None`): that cell and the
+    /// path, `from` last. Dijkstra, a step into a cell costing
+    /// 1000 / distance² (rounded up) + 1.
+    pub fn cheapest(
+        &self,
+        member: &HashSet<usize>,
+        from: usize,
+        to: Option<usize>,
+        dist: &[f64],
+    ) -> (usize, Vec<usize>) {
+        let mut best: HashMap<usize, (u64, usize)> = HashMap::new();
+        let mut heap = BinaryHeap::new();
+        best.insert(from, (0, from));
+        heap.push(Reverse((0u64, from)));
+        let mut nb = Vec::new();
+        let mut last = from;
+        while let Some(Reverse((cost, c))) = heap.pop() {
+            if best.get(&c).is_some_and(|b| b.0 < cost) {
+                continue;
+            }
+            last = c;
+            if Some(c) == to {
+                break;
+            }
+            self.neighbours(c, &mut nb);
+            for &d in &nb {
+                if !member.contains(&d) {
+                    continue;
+                }
+                let r = dist[d].max(0.5);
+                let nc = cost + (1000.0 / (r * r)).ceil() as u64 + 1;
+                if best.get(&d).is_none_or(|b| nc < b.0) {
+                    best.insert(d, (nc, c));
+                    heap.push(Reverse((nc, d)));
+                }
+            }
+        }
+        if to.is_some_and(|t| t != last) {
+            return (last, Vec::new());
+        }
+        let mut path = vec![last];
+        let mut c = last;
+        while c != from {
+            c = best[&c].1;
+            path.push(c);
+        }
+        (last, path)
     }
 }
 

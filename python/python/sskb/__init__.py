@@ -24,6 +24,7 @@ Every error raises :class:`SskbError`, a ``ValueError`` (also importable as
 from __future__ import annotations
 
 from dataclasses import dataclass
+import os
 from pathlib import Path
 import struct
 
@@ -37,7 +38,8 @@ class SskbError(ValueError):
             ``count_exceeds_remaining``, ``invalid_enum``, ``non_finite``,
             ``reserved_bits``, ``trailing_bytes``, ``malformed_properties``,
             ``structure``, ``limit_exceeded``, ``validation``, ``io``,
-            ``mesh`` or ``usage``.
+            ``mesh``, ``usage`` or ``mesh_input`` (a mesh file to import
+            that cannot be read).
         offset: the byte offset where it was found, or ``None``.
         piece: the id of the piece, or ``None``.
         path: the field, such as ``pieces[3].points[7].curve_in.y``, or
@@ -62,6 +64,8 @@ from ._sskb import (  # noqa: E402
     PieceIter,
     Writer,
     _convert,
+    _import_mesh,
+    _score_document,
     canonical_document,
     document_differences,
     documents_equivalent,
@@ -128,17 +132,22 @@ def convert(
     its extension (``.glb``, ``.gltf``, ``.sskb``, ``.ssk``), as
     ``ssklib.convert``: the model is validated first, meshes are made at
     ``resolution``, nothing is left at the path when anything fails.
-    ``per_piece`` (ours) gives one glTF node per contributing piece. The
-    weights and ``expected_piece_count`` are for glTF input, which
-    :func:`import_gltf_to_ssk` describes.
+    ``per_piece`` (ours) gives one glTF node per contributing piece.
+
+    A mesh (``.glb``, ``.gltf``, and ours: ``.stl``, ``.obj``) is imported
+    into ``.ssk`` or ``.sskb`` as :func:`import_gltf_to_ssk` does, with the
+    weights and ``expected_piece_count``; the result carries its coverage
+    and overfill.
     """
     source, target = Path(input_path), Path(output_path)
     if target.suffix.lower() not in {".ssk", ".sskb", ".glb", ".gltf"}:
         raise SskbError(
             f"unsupported output extension: {target.suffix or '(none)'}", "usage"
         )
-    if source.suffix.lower() in {".glb", ".gltf"}:
-        import_gltf_to_ssk(
+    if source.suffix.lower() in _MESH_EXTENSIONS:
+        if target.suffix.lower() not in {".ssk", ".sskb"}:
+            raise SskbError("a mesh can only be imported to .ssk or .sskb", "usage")
+        imported = import_gltf_to_ssk(
             source,
             expected_piece_count=expected_piece_count,
             resolution=resolution,
@@ -146,8 +155,74 @@ def convert(
             outfill_weight=outfill_weight,
             complexity_weight=complexity_weight,
         )
+        doc = imported.document
+        data = write_ssk(doc).encode("utf-8") if target.suffix.lower() == ".ssk" else write_sskb(doc)
+        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            temp.write_bytes(data)
+            os.replace(temp, target)
+        finally:
+            if temp.exists():
+                temp.unlink()
+        return ConversionResult(
+            input_path=source,
+            output_path=target,
+            output_format=target.suffix.lower()[1:],
+            piece_count=len(doc["pieces"]),
+            bytes_written=len(data),
+            coverage_percent=imported.coverage_percent,
+            overfill_percent=imported.overfill_percent,
+        )
     fields = _convert(source, target, resolution=resolution, per_piece=per_piece)
     return ConversionResult(input_path=source, output_path=target, **fields)
+
+
+_MESH_EXTENSIONS = {".glb", ".gltf", ".stl", ".obj"}
+
+
+@dataclass(frozen=True)
+class QualityMetrics:
+    """How well a model fills a mesh, as ``ssklib``'s: percentages and the
+    weighted score."""
+
+    coverage_percent: float
+    overfill_percent: float
+    score: float
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What :func:`import_gltf_to_ssk` found, field for field as
+    ``ssklib``'s ``ImportResult``; ``source_vertices`` in millimetres, Z up
+    (as the reference keeps them), ``source_faces`` int32."""
+
+    document: dict
+    coverage_percent: float
+    overfill_percent: float
+    score: float
+    source_vertices: object
+    source_faces: object
+    expected_piece_count: int | None = None
+    resolution: int = DEFAULT_RESOLUTION
+    infill_weight: float = DEFAULT_INFILL_WEIGHT
+    outfill_weight: float = DEFAULT_OUTFILL_WEIGHT
+    complexity_weight: float = DEFAULT_COMPLEXITY_WEIGHT
+
+    def score_document(self, document: dict) -> QualityMetrics:
+        """Scores another document against the same mesh, with the same
+        weights, by our scorer (many more samples than the reference's,
+        an exact inside test)."""
+        c, o, s = _score_document(
+            document,
+            self.source_vertices,
+            self.source_faces,
+            expected_piece_count=self.expected_piece_count,
+            resolution=self.resolution,
+            infill_weight=self.infill_weight,
+            outfill_weight=self.outfill_weight,
+            complexity_weight=self.complexity_weight,
+        )
+        return QualityMetrics(c, o, s)
 
 
 def import_gltf_to_ssk(
@@ -159,14 +234,36 @@ def import_gltf_to_ssk(
     infill_weight: float = DEFAULT_INFILL_WEIGHT,
     outfill_weight: float = DEFAULT_OUTFILL_WEIGHT,
     complexity_weight: float = DEFAULT_COMPLEXITY_WEIGHT,
-):
-    """``ssklib.import_gltf_to_ssk``: a glTF mesh fitted with pieces. Not in
-    this release: it raises :class:`SskbError` (kind ``usage``)."""
-    raise SskbError(
-        "importing glTF meshes into models is not in this release of sskb "
-        "(planned: `sskb convert part.glb part.ssk`); ssklib.import_gltf_to_ssk "
-        "does it meanwhile",
-        "usage",
+) -> ImportResult:
+    """``ssklib.import_gltf_to_ssk``: a triangle mesh fitted with swept
+    pieces (docs/import.md). ``path`` is a ``.glb`` or ``.gltf`` (its
+    buffers beside it), or ours: ``.stl`` (millimetres, Z up) or ``.obj``.
+    The score is the reference's with these weights; coverage and overfill
+    are counted on a grid of over a million samples with an exact inside
+    test. Raises :class:`SskbError` (kind ``mesh_input``, ``truncated``,
+    ``count_exceeds_remaining`` or ``non_finite``) for a mesh that cannot
+    be read, or that encloses no volume."""
+    r = _import_mesh(
+        Path(path),
+        expected_piece_count=expected_piece_count,
+        max_pieces=max_pieces,
+        resolution=resolution,
+        infill_weight=infill_weight,
+        outfill_weight=outfill_weight,
+        complexity_weight=complexity_weight,
+    )
+    return ImportResult(
+        document=r["document"],
+        coverage_percent=r["coverage_percent"],
+        overfill_percent=r["overfill_percent"],
+        score=r["score"],
+        source_vertices=r["source_vertices"],
+        source_faces=r["source_faces"],
+        expected_piece_count=expected_piece_count,
+        resolution=resolution,
+        infill_weight=infill_weight,
+        outfill_weight=outfill_weight,
+        complexity_weight=complexity_weight,
     )
 
 
@@ -252,7 +349,9 @@ __all__ = [
     "write_ssk",
     "write_sskb",
     # Ours.
+    "ImportResult",
     "PieceIter",
+    "QualityMetrics",
     "SskbError",
     "Writer",
     "iter_pieces",
