@@ -191,6 +191,8 @@ pub(super) struct Frame {
     points: Vec<V3>,
     /// Half a cell, added around `points` (0 for a mesh's vertices).
     pad: f64,
+    /// The normal of the part's largest flat face, for a mesh.
+    face: Option<V3>,
     pub(super) centre: V3,
     pub(super) axes: [V3; 3],
     lo: V3,
@@ -250,7 +252,9 @@ impl Frame {
             }
         }
         let centre = [o[0] + mean[0], o[1] + mean[1], o[2] + mean[2]];
-        Frame::from_moments(centre, cov, &m.positions, 0.0)
+        let mut frame = Frame::from_moments(centre, cov, &m.positions, 0.0);
+        frame.face = largest_face(m);
+        frame
     }
 
     /// The frame of cells of side `h` at these centres.
@@ -297,6 +301,7 @@ impl Frame {
         Frame {
             points,
             pad,
+            face: None,
             centre,
             axes,
             lo,
@@ -305,11 +310,79 @@ impl Frame {
         }
     }
 
-    /// The smallest rectangle around the part across axis `along`: its
-    /// two side directions (unit, right-handed with the axis) and its
-    /// least and greatest corner in them, from the centre.
-    fn rectangle(&self, along: usize) -> (V3, V3, [f64; 2], [f64; 2]) {
-        let (u, v) = (self.axes[(along + 1) % 3], self.axes[(along + 2) % 3]);
+    /// Box candidates along unit `w`: across it, the smallest rectangle
+    /// around the part (its sides need not follow the principal axes: a
+    /// square section has none of its own); a square prism (its 4-gon's
+    /// corners on local X and Y, so local X is turned 45° from the
+    /// rectangle's sides), or two of them intersected.
+    fn boxes(&self, w: V3, out: &mut Vec<Vec<Piece>>) {
+        let helper = if w[0].abs() < 0.9 {
+            [1.0, 0.0, 0.0]
+        } else {
+            [0.0, 1.0, 0.0]
+        };
+        let Some(u) = crate::mesh::math::unit(cross(w, helper)) else {
+            return;
+        };
+        let v = cross(w, u);
+        let (ru, rv, rlo, rhi) = self.rectangle(u, v);
+        let (mut wlo, mut whi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for p in &self.points {
+            wlo = wlo.min(dot(*p, w) - self.pad);
+            whi = whi.max(dot(*p, w) + self.pad);
+        }
+        let local =
+            |p: [f64; 3]| -> V3 { [0, 1, 2].map(|c| self.centre[c] + p[0] * ru[c] + p[1] * rv[c] + p[2] * w[c]) };
+        let rhalf = [0.5 * (rhi[0] - rlo[0]), 0.5 * (rhi[1] - rlo[1])];
+        let rmid = [0.5 * (rhi[0] + rlo[0]), 0.5 * (rhi[1] + rlo[1])];
+        // (ru, rv, w) is right-handed: u × v = w, and ru, rv turn in that plane.
+        let diag = [
+            scale(sub(ru, scale(rv, -1.0)), std::f64::consts::FRAC_1_SQRT_2),
+            scale(sub(rv, ru), std::f64::consts::FRAC_1_SQRT_2),
+            w,
+        ];
+        let frame_d = euler(diag);
+        let sq = std::f64::consts::SQRT_2;
+        let (big, small, wide) = if rhalf[0] >= rhalf[1] {
+            (rhalf[0], rhalf[1], 1)
+        } else {
+            (rhalf[1], rhalf[0], 0)
+        };
+        let ends = |c: [f64; 2]| (local([c[0], c[1], wlo]), local([c[0], c[1], whi]));
+        if big - small <= 1e-3 * big {
+            let (a, b) = ends(rmid);
+            out.push(vec![path_piece(
+                a,
+                b,
+                [big * sq, big * sq, 0.0],
+                frame_d,
+                Shape::Ngon,
+                Some(4),
+            )]);
+        } else {
+            // Two squares of the larger half side, moved apart across the
+            // narrow way so that they overlap in the rectangle.
+            let shift = big - small;
+            let mut pair = Vec::new();
+            for (id, sign) in [(0u32, -1.0), (1, 1.0)] {
+                let mut c = rmid;
+                c[wide] += sign * shift;
+                let (a, b) = ends(c);
+                let mut p = path_piece(a, b, [big * sq, big * sq, 0.0], frame_d, Shape::Ngon, Some(4));
+                p.id = id;
+                p.mode = Some(Mode::Intersect);
+                p.affects = Some(vec![1 - id]);
+                pair.push(p);
+            }
+            out.push(pair);
+        }
+    }
+
+    /// The smallest rectangle around the part in the plane of unit `u`
+    /// and `v`: its two side directions (unit, turned from u and v in
+    /// that plane) and its least and greatest corner in them, from the
+    /// centre.
+    fn rectangle(&self, u: V3, v: V3) -> (V3, V3, [f64; 2], [f64; 2]) {
         let flat: Vec<[f64; 2]> = self.points.iter().map(|p| [dot(*p, u), dot(*p, v)]).collect();
         let hull = hull2(flat);
         // Rotating calipers: one side of the best rectangle lies along an
@@ -338,9 +411,7 @@ impl Frame {
             }
         }
         if !best.0.is_finite() {
-            let lo = [self.lo[(along + 1) % 3], self.lo[(along + 2) % 3]];
-            let hi = [self.hi[(along + 1) % 3], self.hi[(along + 2) % 3]];
-            return (u, v, lo, hi);
+            return (u, v, [0.0; 2], [0.0; 2]);
         }
         let d = best.1;
         let ru = [0, 1, 2].map(|c| d[0] * u[c] + d[1] * v[c]);
@@ -401,65 +472,45 @@ impl Frame {
                     None,
                 )]);
             }
-            // Box: across the axis, the smallest rectangle around the
-            // part (its sides need not follow u and v: a square section
-            // has no principal axes of its own).
-            let (ru, rv, rlo, rhi) = self.rectangle(along);
-            let local = |p: [f64; 3]| {
-                let mut w = self.centre;
-                for c in 0..3 {
-                    w[c] += p[0] * ru[c] + p[1] * rv[c] + p[2] * self.axes[along][c];
-                }
-                w
-            };
-            let rhalf = [0.5 * (rhi[0] - rlo[0]), 0.5 * (rhi[1] - rlo[1])];
-            let rmid = [0.5 * (rhi[0] + rlo[0]), 0.5 * (rhi[1] + rlo[1])];
-            // A square prism (its 4-gon's corners on local X and Y, so
-            // local X is turned 45° from the rectangle's sides), or two of
-            // them intersected.
-            let diag = [
-                scale(sub(ru, scale(rv, -1.0)), std::f64::consts::FRAC_1_SQRT_2),
-                scale(sub(rv, ru), std::f64::consts::FRAC_1_SQRT_2),
-                self.axes[along],
-            ];
-            let frame_d = euler(diag);
-            let sq = std::f64::consts::SQRT_2;
-            let (big, small, wide) = if rhalf[0] >= rhalf[1] {
-                (rhalf[0], rhalf[1], 1)
-            } else {
-                (rhalf[1], rhalf[0], 0)
-            };
-            let ends = |c: [f64; 2]| (local([c[0], c[1], self.lo[along]]), local([c[0], c[1], self.hi[along]]));
-            if big - small <= 1e-3 * big {
-                let (a, b) = ends(rmid);
-                out.push(vec![path_piece(
-                    a,
-                    b,
-                    [big * sq, big * sq, 0.0],
-                    frame_d,
-                    Shape::Ngon,
-                    Some(4),
-                )]);
-            } else {
-                // Two squares of the larger half side, moved apart across
-                // the narrow way so that they overlap in the rectangle.
-                let shift = big - small;
-                let mut pair = Vec::new();
-                for (id, sign) in [(0u32, -1.0), (1, 1.0)] {
-                    let mut c = rmid;
-                    c[wide] += sign * shift;
-                    let (a, b) = ends(c);
-                    let mut p = path_piece(a, b, [big * sq, big * sq, 0.0], frame_d, Shape::Ngon, Some(4));
-                    p.id = id;
-                    p.mode = Some(Mode::Intersect);
-                    p.affects = Some(vec![1 - id]);
-                    pair.push(p);
-                }
-                out.push(pair);
-            }
+            self.boxes(self.axes[along], &mut out);
+        }
+        // A box across the normal of the part's largest flat face: a cube
+        // (or any part whose moments are alike every way) has no principal
+        // axes of its own.
+        if let Some(w) = self.face {
+            self.boxes(w, &mut out);
         }
         out
     }
+}
+
+/// The normal (either way) of the largest flat face of a mesh: triangle
+/// areas summed by normal direction, rounded to 1e-3; `None` when no
+/// direction holds a tenth of the area.
+fn largest_face(m: &Mesh) -> Option<V3> {
+    let mut by: std::collections::BTreeMap<[i64; 3], (f64, V3)> = std::collections::BTreeMap::new();
+    let mut total = 0.0;
+    for t in &m.triangles {
+        let [a, b, c] = t.map(|i| m.positions[i as usize]);
+        let n = cross(sub(b, a), sub(c, a));
+        let area = 0.5 * norm(n);
+        let Some(mut u) = crate::mesh::math::unit(n) else {
+            continue;
+        };
+        // One sign for both faces of a slab.
+        if u.iter().find(|x| x.abs() > 1e-9).is_some_and(|x| *x < 0.0) {
+            u = scale(u, -1.0);
+        }
+        total += area;
+        let key = u.map(|x| (x * 1000.0).round() as i64);
+        let e = by.entry(key).or_insert((0.0, [0.0; 3]));
+        e.0 += area;
+        for (s, x) in e.1.iter_mut().zip(u) {
+            *s += area * x;
+        }
+    }
+    let (area, sum) = by.into_values().max_by(|a, b| a.0.total_cmp(&b.0))?;
+    (area >= 0.1 * total).then(|| crate::mesh::math::unit(sum)).flatten()
 }
 
 /// The convex hull of points in a plane, counter-clockwise (Andrew's

@@ -520,13 +520,19 @@ fn torus(grid: &Grid, region: &[usize], ring: &[usize]) -> Vec<Vec<Piece>> {
         }
         points.push(pt);
     }
-    vec![vec![Piece {
-        id: 0,
-        points: Some(points),
-        size: Some(v3([small, small, 0.0])),
-        shape: Some(Shape::Circle),
-        ..Piece::default()
-    }]]
+    // The section as the volume gives it, and a little thicker: cells
+    // whose centres are inside undercount a thin tube's volume.
+    [1.0, 1.05, 1.1]
+        .map(|f| {
+            vec![Piece {
+                id: 0,
+                points: Some(points.clone()),
+                size: Some(v3([small * f, small * f, 0.0])),
+                shape: Some(Shape::Circle),
+                ..Piece::default()
+            }]
+        })
+        .to_vec()
 }
 
 /// Sweeps along a path of cells (a closed loop when `closed`: its last

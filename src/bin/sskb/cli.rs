@@ -132,7 +132,8 @@ pub enum Command {
         /// The second model.
         right: String,
     },
-    /// Draw each model to PNG: meshed as `convert` meshes it, with a depth
+    /// Draw each model to PNG: meshed as `convert` meshes it (a mesh
+    /// file, `.glb`, `.gltf`, `.stl`, `.obj`, as it is), with a depth
     /// buffer, lit by a light fixed to the camera, outlined and
     /// anti-aliased, framed so its bounds fill the picture with a margin,
     /// the model's Z up as glTF viewers show it. With `--out-dir`, every

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use sskb::render::{Background, ColorBy, Picture, RenderOptions, Scene, View};
+use sskb::render::{Background, ColorBy, Drawn, Picture, RenderOptions, Scene, View};
 use sskb::Error;
 
 use crate::cli::{input_format, Format};
@@ -26,8 +26,18 @@ pub struct RenderJob {
 impl RenderJob {
     /// The pictures of one input: one per view, or the sheet of them.
     fn draw(&self, input: &str, from: Format) -> Result<Vec<Picture>, Failure> {
-        let mesher = mesh::mesher(input, from, self.resolution)?;
-        let scene = mesh::combining(&mesher, || Scene::from_mesher(&mesher))?;
+        let scene = if from.is_mesh_input() {
+            // A mesh file (glTF, STL, OBJ) is drawn as it is.
+            let source = sskb::import::read_mesh_file(Path::new(input))?;
+            Scene::new(vec![Drawn {
+                id: 0,
+                mode: sskb::Mode::Add,
+                mesh: source.mesh,
+            }])
+        } else {
+            let mesher = mesh::mesher(input, from, self.resolution)?;
+            mesh::combining(&mesher, || Scene::from_mesher(&mesher))?
+        };
         let pictures = self
             .views
             .iter()

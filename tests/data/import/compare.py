@@ -68,6 +68,7 @@ def main():
                 "overlap": overlap(q.coverage_percent, q.overfill_percent),
                 "pieces": len(ours["pieces"]),
                 "line": p.stderr.strip().splitlines()[-1],
+                "document": out.read_text(),
             }
         t = time.time()
         try:
