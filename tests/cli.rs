@@ -1100,6 +1100,16 @@ fn convert_imports_a_mesh_into_a_model() {
         let v = sskb(&["validate", back.to_str().unwrap()]);
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
     }
+    // Many meshes into a directory: .ssk each.
+    let out_dir = dir.join("models");
+    let out = sskb(&["convert", "--out-dir", out_dir.to_str().unwrap(), glb.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out_dir.join("capsule.ssk").exists());
+    // And the mesh drawn as it is.
+    let png = dir.join("capsule.png");
+    let out = sskb(&["render", glb.to_str().unwrap(), png.to_str().unwrap(), "--size", "64"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     // A mesh that cannot be read: exit 1, a message naming the file, no output.
     let bad = dir.join("bad.obj");
     std::fs::write(&bad, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n").unwrap();

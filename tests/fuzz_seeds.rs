@@ -5,6 +5,9 @@
 
 #[path = "../fuzz/checks/decode.rs"]
 mod decode;
+#[cfg(feature = "import")]
+#[path = "../fuzz/checks/import.rs"]
+mod import;
 #[cfg(feature = "mesh")]
 #[path = "../fuzz/checks/mesh.rs"]
 mod mesh;
@@ -54,4 +57,10 @@ fn properties_seeds() {
 #[test]
 fn mesh_seeds() {
     replay("mesh", mesh::check, 100);
+}
+
+#[cfg(feature = "import")]
+#[test]
+fn import_seeds() {
+    replay("import", import::check, 20);
 }

@@ -53,9 +53,6 @@ fn plan<'a>(found: &'a [Found], dir: &Path, from: Option<Format>, extension: &st
                         "unknown extension (expected .sskb, .ssk, .json or .jsonl; or give --from)".to_owned(),
                     )
                 })?;
-                if matches!(from, Format::Glb | Format::Gltf) {
-                    return Err(Failure::Usage("glTF is an output format only".to_owned()));
-                }
                 let name = f
                     .below
                     .clone()

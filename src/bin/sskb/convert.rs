@@ -32,7 +32,8 @@ impl ConvertOptions {
         if importing {
             return self.per_piece.then_some("--per-piece applies to .glb and .gltf output");
         }
-        if self.import.given {
+        // With --out-dir and no --from, each file's own extension decides.
+        if self.import.given && from.is_some() {
             return Some("--pieces, --max-pieces and the weights apply to mesh input (.glb, .gltf, .stl, .obj)");
         }
         (!meshing && (self.resolution.is_some() || self.per_piece))
@@ -79,7 +80,18 @@ pub fn convert(options: &ConvertOptions, input: &str, output: &str) -> u8 {
 
 /// `convert --out-dir DIR INPUT...`: each input into DIR, in parallel.
 pub fn convert_into(options: &ConvertOptions, dir: &Path, jobs: usize, inputs: &[String]) -> u8 {
-    let to = options.to.unwrap_or(Format::Glb);
+    // Meshes import into .ssk; models mesh into .glb.
+    let meshes = options
+        .from
+        .or_else(|| Format::of(inputs.first()?))
+        .is_some_and(Format::is_mesh_input)
+        && inputs.iter().all(|i| {
+            options
+                .from
+                .or_else(|| Format::of(i))
+                .is_some_and(Format::is_mesh_input)
+        });
+    let to = options.to.unwrap_or(if meshes { Format::Ssk } else { Format::Glb });
     if let Some(m) = options.misuse(options.from, to) {
         eprintln!("error: {m}");
         return 2;

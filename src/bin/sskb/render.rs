@@ -79,10 +79,6 @@ impl RenderJob {
 /// `render MODEL OUT.png`.
 pub fn render(job: &RenderJob, input: &str, output: &str) -> u8 {
     let from = match job.from.map(Ok).unwrap_or_else(|| input_format(input)) {
-        Ok(Format::Glb | Format::Gltf) => {
-            eprintln!("error: {input}: glTF is an output format only");
-            return 2;
-        }
         Ok(f) => f,
         Err(e) => {
             eprintln!("{}", error_line(input, &e));
