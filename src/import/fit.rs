@@ -378,6 +378,50 @@ impl Frame {
         }
     }
 
+    /// Regular n-gon prisms along unit `w` (3, 5, 6 and 8 sides): centred
+    /// on the middle of the part's extent across `w`, a corner towards
+    /// the point farthest from it, that far out.
+    fn prisms(&self, w: V3, out: &mut Vec<Vec<Piece>>) {
+        let helper = if w[0].abs() < 0.9 {
+            [1.0, 0.0, 0.0]
+        } else {
+            [0.0, 1.0, 0.0]
+        };
+        let Some(u) = crate::mesh::math::unit(cross(w, helper)) else {
+            return;
+        };
+        let v = cross(w, u);
+        let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+        for p in &self.points {
+            for (k, a) in [u, v, w].iter().enumerate() {
+                lo[k] = lo[k].min(dot(*p, *a));
+                hi[k] = hi[k].max(dot(*p, *a));
+            }
+        }
+        let mid = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1])];
+        let (mut far, mut corner) = (0.0f64, [1.0, 0.0]);
+        for p in &self.points {
+            let d = [dot(*p, u) - mid[0], dot(*p, v) - mid[1]];
+            let r = (d[0] * d[0] + d[1] * d[1]).sqrt();
+            if r > far {
+                far = r;
+                corner = [d[0] / r, d[1] / r];
+            }
+        }
+        let r = far + self.pad;
+        if r.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+            return;
+        }
+        // Local X towards the corner, Y a quarter turn on, Z along w.
+        let x = [0, 1, 2].map(|c| corner[0] * u[c] + corner[1] * v[c]);
+        let frame = euler([x, cross(w, x), w]);
+        let at = |t: f64| -> V3 { [0, 1, 2].map(|c| self.centre[c] + mid[0] * u[c] + mid[1] * v[c] + t * w[c]) };
+        let (a, b) = (at(lo[2] - self.pad), at(hi[2] + self.pad));
+        for sides in [3u32, 5, 6, 8] {
+            out.push(vec![path_piece(a, b, [r, r, 0.0], frame, Shape::Ngon, Some(sides))]);
+        }
+    }
+
     /// The smallest rectangle around the part in the plane of unit `u`
     /// and `v`: its two side directions (unit, turned from u and v in
     /// that plane) and its least and greatest corner in them, from the
@@ -473,12 +517,14 @@ impl Frame {
                 )]);
             }
             self.boxes(self.axes[along], &mut out);
+            self.prisms(self.axes[along], &mut out);
         }
         // A box across the normal of the part's largest flat face: a cube
         // (or any part whose moments are alike every way) has no principal
         // axes of its own.
         if let Some(w) = self.face {
             self.boxes(w, &mut out);
+            self.prisms(w, &mut out);
         }
         out
     }
