@@ -315,11 +315,11 @@ fn primitives_come_back_as_one_piece_each() {
                 "{name}: size {got:?}, want {want:?}"
             );
         }
-        assert!(
-            f.score.coverage > 97.0 && f.score.overfill < 3.0,
-            "{name}: {:?}",
-            f.score
-        );
+        // Scored as meshed finely (the fit scores at 16, as the reference
+        // does, where a sphere is a polyhedron 6% short of it).
+        let fine = model_mesh(&sskb::to_ssk(&f.document).unwrap(), 64);
+        let s = Scorer::new(&source.mesh, 128).score(&fine);
+        assert!(s.coverage > 97.0 && s.overfill < 3.0, "{name}: {s:?}");
     }
 }
 

@@ -19,7 +19,10 @@ use crate::{Document, Error, Mode, Piece, Point, Result, Shape, Vec3};
 /// How to fit.
 #[derive(Clone, Debug)]
 pub struct FitOptions {
-    /// The resolution candidates are meshed at (the reference's default 32).
+    /// The reference's resolution option (its default 32): the model is
+    /// meshed to be scored at this clamped to 8..=16, as the reference's
+    /// `score_document_against_mesh` meshes it (a circle is scored as
+    /// the 16-gon-like ring the reference sees).
     pub resolution: u32,
     /// Pieces the model should have (the reference's expected piece count).
     pub expected_pieces: Option<usize>,
@@ -72,6 +75,43 @@ pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
             "the mesh encloses no volume (a sheet, or triangles that do not close around anything)",
         )
     })?;
+    let document = assemble(chosen);
+    let (score, quality) = score_model(source, &document, options)?;
+    Ok(Fitted {
+        quality,
+        pieces: document.pieces.len(),
+        points: points_of(&document.pieces),
+        document,
+        score,
+    })
+}
+
+/// How well `document` fills `source`: coverage and overfill on a grid of
+/// `options.samples` along the longest side, the model meshed at
+/// `options.resolution` clamped to 8..=16 (as the reference scores); and
+/// the reference's weighted score of it.
+///
+/// # Errors
+/// `validation` when a piece's `from` names no piece; `mesh` when the
+/// model cannot be meshed.
+pub fn score_model(source: &Mesh, document: &Document, options: &FitOptions) -> Result<(Score, f64)> {
+    let model = mesh_of(&document.pieces, options.resolution.clamp(8, 16))?;
+    let score = Scorer::new(source, options.samples).score(&model);
+    let quality = quality_score(
+        score.coverage,
+        score.overfill,
+        document.pieces.len(),
+        points_of(&document.pieces),
+        options.expected_pieces,
+        options.weights,
+    );
+    Ok((score, quality))
+}
+
+/// One document of the chosen sets, each set's ids (and the ids its
+/// pieces act on) moved past the sets before it. Subtract pieces come
+/// after every add piece they act on: the search adds them last.
+pub(super) fn assemble(chosen: Vec<Vec<Piece>>) -> Document {
     let mut pieces: Vec<Piece> = Vec::new();
     for set in chosen {
         let base = pieces.len() as u32;
@@ -85,41 +125,10 @@ pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
             pieces.push(p);
         }
     }
-    // Subtract pieces after every add piece they act on: ids in order
-    // already (the search adds them last).
-    let document = Document {
+    Document {
         pieces,
         ..Document::default()
-    };
-    let (score, quality) = score_model(source, &document, options)?;
-    Ok(Fitted {
-        quality,
-        pieces: document.pieces.len(),
-        points: points_of(&document.pieces),
-        document,
-        score,
-    })
-}
-
-/// How well `document` fills `source`: coverage and overfill on a grid of
-/// `options.samples` along the longest side, the model meshed at
-/// `options.resolution`; and the reference's weighted score of it.
-///
-/// # Errors
-/// `validation` when a piece's `from` names no piece; `mesh` when the
-/// model cannot be meshed.
-pub fn score_model(source: &Mesh, document: &Document, options: &FitOptions) -> Result<(Score, f64)> {
-    let model = mesh_of(&document.pieces, options.resolution)?;
-    let score = Scorer::new(source, options.samples).score(&model);
-    let quality = quality_score(
-        score.coverage,
-        score.overfill,
-        document.pieces.len(),
-        points_of(&document.pieces),
-        options.expected_pieces,
-        options.weights,
-    );
-    Ok((score, quality))
+    }
 }
 
 pub(super) fn points_of(pieces: &[Piece]) -> usize {
@@ -626,7 +635,7 @@ fn path_piece(a: V3, b: V3, size: V3, rotation: V3, shape: Shape, sides: Option<
 
 /// Euler angles in degrees (extrinsic X, Y, Z: R = Rz · Ry · Rx) of the
 /// rotation whose columns are the given right-handed unit axes.
-fn euler(axes: [V3; 3]) -> V3 {
+pub(super) fn euler(axes: [V3; 3]) -> V3 {
     // Rows of R: r[i][j] = axes[j][i].
     let r: M3 = [0, 1, 2].map(|i| [axes[0][i], axes[1][i], axes[2][i]]);
     let sy = (-r[2][0]).clamp(-1.0, 1.0);

@@ -2,15 +2,20 @@
 //! regions of its cells, chosen greedily by the reference's score counted
 //! on a grid, subtract pieces last.
 
-use super::fit::{points_of, v3, FitOptions, Frame};
-use super::score::quality_score;
+use super::fit::{assemble, euler, mesh_of, points_of, v3, FitOptions, Frame};
+use super::score::{quality_score, Scorer};
 use super::voxels::Grid;
-use crate::mesh::math::{dot, sub, V3};
+use crate::mesh::math::{cross, dot, norm, scale, sub, unit, V3};
 use crate::mesh::Mesh;
-use crate::{Mode, Piece, Point, Result, Shape};
+use crate::{Mode, Piece, Point, Result, Shape, Vec3};
 
 /// Cells along the longest side of the grid the search works on.
 pub(super) const CELLS: usize = 56;
+/// Subtract pieces scored exactly at each step: at most this many of the
+/// best by the grid, those within `EXACT_BAND` of the best.
+const EXACT_SUBTRACTS: usize = 3;
+/// How close on the grid subtract pieces are to be told apart exactly.
+const EXACT_BAND: f64 = 0.005;
 /// Sub-regions of one region tried, the largest.
 const MAX_SUBREGIONS: usize = 24;
 /// The resolution candidates are meshed at to be put on the grid.
@@ -102,15 +107,52 @@ pub(super) fn choose(source: &Mesh, parts: &[Mesh], o: &FitOptions) -> Result<Op
         }
     }
     if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
-        eprintln!("candidates {} cells {}", cands.len(), grid.len());
+        eprintln!("candidates {} cells {} inside {total}", cands.len(), grid.len());
+        for c in &cands {
+            let both = c.cells.iter().filter(|&&x| inside[x as usize]).count();
+            eprintln!(
+                "  {} pieces {:?}/{:?} points {} cells {} covers {:.1}% overfill {:.1}%",
+                c.pieces.len(),
+                c.pieces[0].shape,
+                c.pieces[0].sides,
+                points_of(&c.pieces),
+                c.cells.len(),
+                100.0 * both as f64 / total as f64,
+                100.0 * c.overfill
+            );
+        }
     }
-    search(&grid, &inside, total, &cands, o).map(Some)
+    let scorer = Scorer::new(source, o.samples);
+    // Choices between close candidates are scored exactly, the model
+    // meshed at the resolution asked for (at least 16): what is fitted is
+    // the shape itself, not the coarser polyhedron the reference scores.
+    let exact = |sets: &[Vec<Piece>]| -> Result<f64> {
+        let doc = assemble(sets.to_vec());
+        let model = mesh_of(&doc.pieces, o.resolution.clamp(16, 24))?;
+        let s = scorer.score(&model);
+        Ok(quality_score(
+            s.coverage,
+            s.overfill,
+            doc.pieces.len(),
+            points_of(&doc.pieces),
+            o.expected_pieces,
+            o.weights,
+        ))
+    };
+    search(&grid, &inside, total, &cands, o, &exact).map(Some)
 }
 
 /// Greedy: the candidate that raises the score most is added, while one
 /// does; then subtract pieces fitted to the regions the model fills
 /// outside the mesh, while one raises it.
-fn search(grid: &Grid, inside: &[bool], total: usize, cands: &[Candidate], o: &FitOptions) -> Result<Vec<Vec<Piece>>> {
+fn search(
+    grid: &Grid,
+    inside: &[bool],
+    total: usize,
+    cands: &[Candidate],
+    o: &FitOptions,
+    exact: &dyn Fn(&[Vec<Piece>]) -> Result<f64>,
+) -> Result<Vec<Vec<Piece>>> {
     // A candidate that fills the whole part loosely can shut out better
     // ones that fill pieces of it tightly (a cross, a table): the search
     // also runs on the candidates that overfill little, and the best
@@ -121,12 +163,44 @@ fn search(grid: &Grid, inside: &[bool], total: usize, cands: &[Candidate], o: &F
         if pool.is_empty() {
             continue;
         }
-        let (s, chosen) = greedy(grid, inside, total, &pool, o)?;
+        let (_, chosen) = greedy(grid, inside, total, &pool, o, exact)?;
+        // The runs compared by the exact score, not the grid's.
+        let s = exact(&chosen)?;
         if best.as_ref().is_none_or(|(b, _)| s > *b + 1e-9) {
             best = Some((s, chosen));
         }
     }
-    Ok(best.map(|b| b.1).unwrap_or_default())
+    let Some((mut now, mut chosen)) = best else {
+        return Ok(Vec::new());
+    };
+    // Polish: each added set's section a little narrower or wider while
+    // the exact score rises (the grid cannot tell a section from one 5%
+    // thicker when its cells are a wall's width).
+    for i in 0..chosen.len() {
+        if chosen[i].iter().any(|p| p.mode == Some(Mode::Subtract)) {
+            continue;
+        }
+        for step in [0.95f32, 1.05] {
+            let mut improved = false;
+            for _ in 0..2 {
+                let mut trial = chosen.clone();
+                for p in &mut trial[i] {
+                    narrow(p, step);
+                }
+                let e = exact(&trial)?;
+                if e > now + 1e-6 {
+                    (now, chosen) = (e, trial);
+                    improved = true;
+                } else {
+                    break;
+                }
+            }
+            if improved {
+                break;
+            }
+        }
+    }
+    Ok(chosen)
 }
 
 /// The cells the chosen sets cover (how many sets each), and the counts
@@ -174,6 +248,7 @@ fn greedy(
     total: usize,
     cands: &[&Candidate],
     o: &FitOptions,
+    exact: &dyn Fn(&[Vec<Piece>]) -> Result<f64>,
 ) -> Result<(f64, Vec<Vec<Piece>>)> {
     let q = |both: usize, model: usize, pieces: usize, points: usize| {
         let cov = 100.0 * both as f64 / total as f64;
@@ -277,13 +352,14 @@ fn greedy(
     let mut chosen: Vec<Vec<Piece>> = chosen.iter().map(|&i| cands[i].pieces.clone()).collect();
     // Subtract pieces, one at a time, fitted to the regions filled
     // outside the mesh (a bore, a hole, the inside of a shell).
+    let mut now: Option<f64> = None;
     for _ in 0..8 {
         if pieces >= max {
             break;
         }
         let outside: Vec<bool> = filled.iter().zip(inside).map(|(&f, &i)| f && !i).collect();
         let min_cells = (model / 200).max(8);
-        let mut best: Option<(f64, Vec<Piece>, Vec<usize>)> = None;
+        let mut ranked: Vec<(f64, Vec<Piece>, Vec<usize>)> = Vec::new();
         for region in grid
             .regions(&outside)
             .into_iter()
@@ -291,12 +367,28 @@ fn greedy(
             .take(6)
         {
             let centres: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
-            for mut set in Frame::of_cells(&centres, grid.h).candidates() {
-                if pieces + set.len() > max || set.len() > 1 {
+            // Each as the cells give it, a little narrower and wider: a cavity's
+            // cells reach half a cell past its wall, and a bore cut too
+            // wide takes the wall with it.
+            let shapes = Frame::of_cells(&centres, grid.h).candidates();
+            // And each run a cell past its ends, first: where that cuts
+            // nothing more (a bore through a part), a cut flush with the
+            // part's faces is left to a scorer's luck with coplanar faces.
+            for (mut set, f, past) in shapes
+                .into_iter()
+                .filter(|set| set.len() == 1)
+                .flat_map(|set| [1.0f32, 0.95, 0.9, 1.05].map(|f| (set.clone(), f)))
+                .flat_map(|(set, f)| [(set.clone(), f, true), (set, f, false)])
+            {
+                if pieces + set.len() > max {
                     continue;
                 }
                 for p in &mut set {
                     p.mode = Some(Mode::Subtract);
+                    narrow(p, f);
+                    if past {
+                        lengthen(p, grid.h);
+                    }
                 }
                 let cells: Vec<usize> = raster(grid, &set)?
                     .into_iter()
@@ -310,13 +402,39 @@ fn greedy(
                     pieces + set.len(),
                     points + points_of(&set),
                 );
-                if best.as_ref().is_none_or(|(b, _, _)| s > *b) {
-                    best = Some((s, set, cells));
+                if s > current + 1e-6 {
+                    ranked.push((s, set, cells));
+                }
+            }
+        }
+        // The grid is coarse beside a wall a few cells thick: the best few
+        // by the grid are scored exactly, and one is taken only if the
+        // exact score rises too.
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let Some(top) = ranked.first().map(|r| r.0) else { break };
+        ranked.retain(|r| r.0 >= top - EXACT_BAND);
+        ranked.truncate(EXACT_SUBTRACTS);
+        let mut best: Option<(f64, f64, Vec<Piece>, Vec<usize>)> = None;
+        if ranked.len() == 1 {
+            // Clearly the best by the grid.
+            best = ranked.pop().map(|(s, set, cells)| (s, f64::NAN, set, cells));
+        } else {
+            let base = match now {
+                Some(e) => e,
+                None => exact(&chosen)?,
+            };
+            for (s, set, cells) in ranked {
+                chosen.push(set);
+                let e = exact(&chosen)?;
+                let set = chosen.pop().unwrap_or_default();
+                if e > base + 1e-6 && best.as_ref().is_none_or(|b| e > b.1) {
+                    best = Some((s, e, set, cells));
                 }
             }
         }
         match best {
-            Some((s, set, cells)) if s > current + 1e-6 => {
+            Some((s, e, set, cells)) => {
+                now = Some(e).filter(|e| e.is_finite());
                 for c in cells {
                     filled[c] = false;
                     model -= 1;
@@ -487,19 +605,28 @@ fn tubes(grid: &Grid, region: &[usize], dist: &[f64]) -> Vec<Vec<Piece>> {
 /// Bézier quarters, as the reference draws a ring.
 fn torus(grid: &Grid, region: &[usize], ring: &[usize]) -> Vec<Vec<Piece>> {
     let pts: Vec<V3> = ring.iter().map(|&c| grid.centre(c)).collect();
-    let frame = Frame::of_cells(&pts, grid.h);
+    // Its centre and plane from all its cells: a ring of cells along the
+    // middle sits up to half a cell off it.
+    let all: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
+    let frame = Frame::of_cells(&all, grid.h);
     let [u, v, _] = frame.axes;
     let c = frame.centre;
-    let big = pts
-        .iter()
-        .map(|p| {
-            let d = sub(*p, c);
-            (dot(d, u).powi(2) + dot(d, v).powi(2)).sqrt()
-        })
-        .sum::<f64>()
-        / pts.len() as f64;
+    // The mean distance of a solid torus's points from its axis is
+    // R + r²/4R, and its volume 2π²Rr²: solved for R and r.
+    let rho = |p: &V3| {
+        let d = sub(*p, c);
+        (dot(d, u).powi(2) + dot(d, v).powi(2)).sqrt()
+    };
+    let mean = all.iter().map(rho).sum::<f64>() / all.len().max(1) as f64;
     let volume = region.len() as f64 * grid.h.powi(3);
-    let small = (volume / (2.0 * std::f64::consts::PI.powi(2) * big)).sqrt();
+    let (mut big, mut small) = (mean, 0.0);
+    for _ in 0..8 {
+        small = (volume / (2.0 * std::f64::consts::PI.powi(2) * big)).sqrt();
+        big = mean - small * small / (4.0 * big);
+    }
+    if pts.is_empty() {
+        return Vec::new();
+    }
     if !(big > small && small > 0.0) {
         return Vec::new();
     }
@@ -533,6 +660,153 @@ fn torus(grid: &Grid, region: &[usize], ring: &[usize]) -> Vec<Vec<Piece>> {
             }]
         })
         .to_vec()
+}
+
+/// An elliptic section along the points `at` of a path through `region`
+/// (`rs`: the round tube's radius at each): the piece's rotation (local X
+/// the major axis at the start, Z the path's first direction) and the
+/// radii at each point along the frame as a sweep carries it (parallel
+/// transport), from the second moments of the region's cells near each
+/// point's normal plane. `None` when the section is round enough.
+fn elliptic(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64]) -> Option<(V3, Vec<(f64, f64)>)> {
+    let k = at.len();
+    if k < 2 {
+        return None;
+    }
+    let tangent = |j: usize| unit(sub(at[(j + 1).min(k - 1)], at[j.saturating_sub(1)]));
+    let t0 = tangent(0)?;
+    let helper = if t0[0].abs() < 0.9 {
+        [1.0, 0.0, 0.0]
+    } else {
+        [0.0, 1.0, 0.0]
+    };
+    let mut x = unit(cross(t0, helper))?;
+    let mut prev = t0;
+    // Each point's frame (carried) and the moments of its section in it.
+    let mut frames: Vec<(V3, V3)> = Vec::with_capacity(k);
+    let mut moments: Vec<[f64; 3]> = Vec::with_capacity(k);
+    let h = grid.h;
+    for j in 0..k {
+        let t = tangent(j).unwrap_or(prev);
+        x = carry(x, prev, t);
+        prev = t;
+        let y = cross(t, x);
+        let reach = 3.0 * rs[j] + 2.0 * h;
+        let (mut n, mut sx, mut sy, mut sxx, mut syy, mut sxy) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+        for &c in region {
+            let d = sub(grid.centre(c), at[j]);
+            if dot(d, t).abs() > 0.5 * h {
+                continue;
+            }
+            let (u, v) = (dot(d, x), dot(d, y));
+            if u * u + v * v > reach * reach {
+                continue;
+            }
+            n += 1.0;
+            sx += u;
+            sy += v;
+            sxx += u * u;
+            syy += v * v;
+            sxy += u * v;
+        }
+        if n < 4.0 {
+            return None;
+        }
+        let (mx, my) = (sx / n, sy / n);
+        // A cell's own spread (h²/12) on top of its centre's.
+        moments.push([
+            sxx / n - mx * mx + h * h / 12.0,
+            syy / n - my * my + h * h / 12.0,
+            sxy / n - mx * my,
+        ]);
+        frames.push((x, y));
+    }
+    // One turn for the whole path: the sections' major axes averaged as
+    // doubled angles, weighted by how elongated each is.
+    let (mut c2, mut s2) = (0.0, 0.0);
+    for m in &moments {
+        let (d, e) = (m[0] - m[1], 2.0 * m[2]);
+        c2 += d * (d * d + e * e).sqrt();
+        s2 += e * (d * d + e * e).sqrt();
+    }
+    let theta = 0.5 * s2.atan2(c2);
+    let (c, s) = (theta.cos(), theta.sin());
+    let mut sizes = Vec::with_capacity(k);
+    let mut ratio = Vec::with_capacity(k);
+    for m in &moments {
+        let vx = c * c * m[0] + 2.0 * c * s * m[2] + s * s * m[1];
+        let vy = s * s * m[0] - 2.0 * c * s * m[2] + c * c * m[1];
+        // An ellipse of radii a, b has variances a²/4 and b²/4.
+        let (a, b) = (2.0 * vx.max(0.0).sqrt(), 2.0 * vy.max(0.0).sqrt());
+        ratio.push(a.max(b) / a.min(b).max(1e-9));
+        sizes.push((a, b));
+    }
+    ratio.sort_by(f64::total_cmp);
+    if ratio[k / 2] < 1.25 {
+        return None;
+    }
+    let (x0, y0) = frames[0];
+    let x = [0, 1, 2].map(|i| c * x0[i] + s * y0[i]);
+    Some((euler([x, cross(t0, x), t0]), sizes))
+}
+
+/// Unit `x` (normal to unit `from`) turned by the least rotation taking
+/// `from` to unit `to`, made normal to `to` again.
+fn carry(x: V3, from: V3, to: V3) -> V3 {
+    let axis = cross(from, to);
+    let (sin, cos) = (norm(axis), dot(from, to));
+    let turned = match unit(axis) {
+        Some(a) if sin > 1e-12 => {
+            // Rodrigues.
+            let ax = cross(a, x);
+            let ad = dot(a, x);
+            [0, 1, 2].map(|i| x[i] * cos + ax[i] * sin + a[i] * ad * (1.0 - cos))
+        }
+        _ => x,
+    };
+    let off = dot(turned, to);
+    unit(sub(turned, scale(to, off))).unwrap_or(x)
+}
+
+/// Path piece `p`'s end points moved `by` outward along its ends'
+/// directions (a point piece is left as it is).
+fn lengthen(p: &mut Piece, by: f64) {
+    let Some(points) = p.points.as_mut() else { return };
+    let n = points.len();
+    if n < 2 {
+        return;
+    }
+    let at = |q: &Point| [q.position.x, q.position.y, q.position.z].map(f64::from);
+    let push = |q: &mut Point, towards: V3| {
+        let here = at(q);
+        if let Some(d) = unit(sub(here, towards)) {
+            q.position = v3([0, 1, 2].map(|i| here[i] + by * d[i]));
+        }
+    };
+    let (second, before) = (at(&points[1]), at(&points[n - 2]));
+    push(&mut points[0], second);
+    push(&mut points[n - 1], before);
+}
+
+/// Piece `p`'s section (its own size and its points') scaled by `f`
+/// across its path; a piece of one point (an ellipsoid) every way.
+fn narrow(p: &mut Piece, f: f32) {
+    let solo = p.points.as_ref().is_some_and(|v| v.len() == 1);
+    let across = |s: &mut Vec3| {
+        s.x *= f;
+        s.y *= f;
+        if solo {
+            s.z *= f;
+        }
+    };
+    if let Some(s) = &mut p.size {
+        across(s);
+    }
+    for pt in p.points.iter_mut().flatten() {
+        if let Some(s) = &mut pt.size {
+            across(s);
+        }
+    }
 }
 
 /// Sweeps along a path of cells (a closed loop when `closed`: its last
@@ -641,6 +915,33 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
                 points.push(pt);
             }
             let r0 = r_of(idx[0]);
+            // A flat part (a bar, a strap): an elliptic section of the
+            // second moments of the cells around each point, turned once
+            // at the start and carried along as the sweep carries it.
+            if scale == 1.0 && !closed {
+                let rs: Vec<f64> = idx.iter().map(|&i| r_of(i)).collect();
+                if let Some((rotation, sizes)) = elliptic(grid, region, &at, &rs) {
+                    let mut points = points.clone();
+                    let last = points.len() - 1;
+                    for (j, (pt, &(a, b))) in points.iter_mut().zip(&sizes).enumerate() {
+                        let cap = if rounded && (j == 0 || j == last) {
+                            0.5 * (a + b)
+                        } else {
+                            0.0
+                        };
+                        pt.size = Some(v3([a, b, cap]));
+                    }
+                    let (a, b) = sizes[0];
+                    out.push(vec![Piece {
+                        id: 0,
+                        points: Some(points),
+                        size: Some(v3([a, b, if rounded { 0.5 * (a + b) } else { 0.0 }])),
+                        rotation: Some(v3(rotation)),
+                        shape: Some(Shape::Circle),
+                        ..Piece::default()
+                    }]);
+                }
+            }
             out.push(vec![Piece {
                 id: 0,
                 points: Some(points),
