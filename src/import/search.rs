@@ -113,8 +113,8 @@ pub(super) fn choose(source: &Mesh, parts: &[Mesh], o: &FitOptions) -> Result<Op
             eprintln!(
                 "  {} pieces {:?}/{:?} points {} cells {} covers {:.1}% overfill {:.1}%",
                 c.pieces.len(),
-                c.pieces[0].shape,
-                c.pieces[0].sides,
+                c.pieces.first().and_then(|p| p.shape),
+                c.pieces.first().and_then(|p| p.sides),
                 points_of(&c.pieces),
                 c.cells.len(),
                 100.0 * both as f64 / total as f64,
