@@ -69,14 +69,18 @@ pub struct Fitted {
 /// meshed (not expected: candidates are simple solids).
 pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
     let parts: Vec<Mesh> = components(source).into_iter().map(|p| p.0).collect();
-    let chosen = search::choose(source, &parts, options)?.ok_or_else(|| {
+    // One count of the source's inside serves the search and the score.
+    let scorer = Scorer::new(source, options.samples);
+    let chosen = search::choose(source, &parts, options, &scorer)?.ok_or_else(|| {
         Error::new(
             ErrorKind::MeshInput,
             "the mesh encloses no volume (a sheet, or triangles that do not close around anything)",
         )
     })?;
     let document = assemble(chosen);
-    let (score, quality) = score_model(source, &document, options)?;
+    let model = mesh_of(&document.pieces, options.resolution.clamp(8, 16))?;
+    let score = scorer.score(&model);
+    let quality = quality_of(&score, &document.pieces, options);
     Ok(Fitted {
         quality,
         pieces: document.pieces.len(),
@@ -97,15 +101,33 @@ pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
 pub fn score_model(source: &Mesh, document: &Document, options: &FitOptions) -> Result<(Score, f64)> {
     let model = mesh_of(&document.pieces, options.resolution.clamp(8, 16))?;
     let score = Scorer::new(source, options.samples).score(&model);
-    let quality = quality_score(
+    let quality = quality_of(&score, &document.pieces, options);
+    Ok((score, quality))
+}
+
+/// The reference's weighted score of a model of `pieces` that counts
+/// `score`.
+pub(super) fn quality_of(score: &Score, pieces: &[Piece], options: &FitOptions) -> f64 {
+    quality_score(
         score.coverage,
         score.overfill,
-        document.pieces.len(),
-        points_of(&document.pieces),
+        pieces.len(),
+        points_of(pieces),
         options.expected_pieces,
         options.weights,
-    );
-    Ok((score, quality))
+    )
+}
+
+/// Two unit vectors across unit `w`, (u, v, w) right-handed; `None` when
+/// `w` is not a direction.
+pub(super) fn across(w: V3) -> Option<(V3, V3)> {
+    let helper = if w[0].abs() < 0.9 {
+        [1.0, 0.0, 0.0]
+    } else {
+        [0.0, 1.0, 0.0]
+    };
+    let u = crate::mesh::math::unit(cross(w, helper))?;
+    Some((u, cross(w, u)))
 }
 
 /// One document of the chosen sets, each set's ids (and the ids its
@@ -325,15 +347,9 @@ impl Frame {
     /// corners on local X and Y, so local X is turned 45° from the
     /// rectangle's sides), or two of them intersected.
     fn boxes(&self, w: V3, out: &mut Vec<Vec<Piece>>) {
-        let helper = if w[0].abs() < 0.9 {
-            [1.0, 0.0, 0.0]
-        } else {
-            [0.0, 1.0, 0.0]
-        };
-        let Some(u) = crate::mesh::math::unit(cross(w, helper)) else {
+        let Some((u, v)) = across(w) else {
             return;
         };
-        let v = cross(w, u);
         let (ru, rv, rlo, rhi) = self.rectangle(u, v);
         let (mut wlo, mut whi) = (f64::INFINITY, f64::NEG_INFINITY);
         for p in &self.points {
@@ -391,15 +407,9 @@ impl Frame {
     /// on the middle of the part's extent across `w`, a corner towards
     /// the point farthest from it, that far out.
     fn prisms(&self, w: V3, out: &mut Vec<Vec<Piece>>) {
-        let helper = if w[0].abs() < 0.9 {
-            [1.0, 0.0, 0.0]
-        } else {
-            [0.0, 1.0, 0.0]
-        };
-        let Some(u) = crate::mesh::math::unit(cross(w, helper)) else {
+        let Some((u, v)) = across(w) else {
             return;
         };
-        let v = cross(w, u);
         let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
         for p in &self.points {
             for (k, a) in [u, v, w].iter().enumerate() {

@@ -2,7 +2,7 @@
 //! regions of its cells, chosen greedily by the reference's score counted
 //! on a grid, subtract pieces last.
 
-use super::fit::{assemble, euler, mesh_of, points_of, v3, FitOptions, Frame};
+use super::fit::{across, assemble, euler, mesh_of, points_of, quality_of, v3, FitOptions, Frame};
 use super::score::{quality_score, Scorer};
 use super::voxels::Grid;
 use crate::mesh::math::{cross, dot, norm, scale, sub, unit, V3};
@@ -51,7 +51,12 @@ fn raster(grid: &Grid, pieces: &[Piece]) -> Result<Vec<u32>> {
 
 /// The sets of pieces chosen for `source`, whose whole parts (each with
 /// its own triangles) are `parts`; `None` when it encloses no cell.
-pub(super) fn choose(source: &Mesh, parts: &[Mesh], o: &FitOptions) -> Result<Option<Vec<Vec<Piece>>>> {
+pub(super) fn choose(
+    source: &Mesh,
+    parts: &[Mesh],
+    o: &FitOptions,
+    scorer: &Scorer,
+) -> Result<Option<Vec<Vec<Piece>>>> {
     let grid = Grid::around(source, CELLS);
     let inside = grid.inside(source);
     let total = inside.iter().filter(|&&x| x).count();
@@ -122,22 +127,13 @@ pub(super) fn choose(source: &Mesh, parts: &[Mesh], o: &FitOptions) -> Result<Op
             );
         }
     }
-    let scorer = Scorer::new(source, o.samples);
     // Choices between close candidates are scored exactly, the model
     // meshed at the resolution asked for (at least 16): what is fitted is
     // the shape itself, not the coarser polyhedron the reference scores.
     let exact = |sets: &[Vec<Piece>]| -> Result<f64> {
         let doc = assemble(sets.to_vec());
         let model = mesh_of(&doc.pieces, o.resolution.clamp(16, 24))?;
-        let s = scorer.score(&model);
-        Ok(quality_score(
-            s.coverage,
-            s.overfill,
-            doc.pieces.len(),
-            points_of(&doc.pieces),
-            o.expected_pieces,
-            o.weights,
-        ))
+        Ok(quality_of(&scorer.score(&model), &doc.pieces, o))
     };
     search(&grid, &inside, total, &cands, o, &exact).map(Some)
 }
@@ -599,12 +595,14 @@ fn tubes(grid: &Grid, region: &[usize], dist: &[f64]) -> Vec<Vec<Piece>> {
     out
 }
 
-/// A torus through a loop of cells: the circle that fits the loop (its
-/// plane across the loop's least spread, its radius the mean distance
-/// from the centre), the section holding the region's volume; four
+/// A torus around a region of cells that `ring` loops through: its centre
+/// and plane (across the least spread) from all the region's cells, its
+/// radii from their mean distance from the axis and their volume; four
 /// Bézier quarters, as the reference draws a ring.
 fn torus(grid: &Grid, region: &[usize], ring: &[usize]) -> Vec<Vec<Piece>> {
-    let pts: Vec<V3> = ring.iter().map(|&c| grid.centre(c)).collect();
+    if ring.is_empty() {
+        return Vec::new();
+    }
     // Its centre and plane from all its cells: a ring of cells along the
     // middle sits up to half a cell off it.
     let all: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
@@ -623,9 +621,6 @@ fn torus(grid: &Grid, region: &[usize], ring: &[usize]) -> Vec<Vec<Piece>> {
     for _ in 0..8 {
         small = (volume / (2.0 * std::f64::consts::PI.powi(2) * big)).sqrt();
         big = mean - small * small / (4.0 * big);
-    }
-    if pts.is_empty() {
-        return Vec::new();
     }
     if !(big > small && small > 0.0) {
         return Vec::new();
@@ -675,12 +670,7 @@ fn elliptic(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64]) -> Option<(V3,
     }
     let tangent = |j: usize| unit(sub(at[(j + 1).min(k - 1)], at[j.saturating_sub(1)]));
     let t0 = tangent(0)?;
-    let helper = if t0[0].abs() < 0.9 {
-        [1.0, 0.0, 0.0]
-    } else {
-        [0.0, 1.0, 0.0]
-    };
-    let mut x = unit(cross(t0, helper))?;
+    let (mut x, _) = across(t0)?;
     let mut prev = t0;
     // Each point's frame (carried) and the moments of its section in it.
     let mut frames: Vec<(V3, V3)> = Vec::with_capacity(k);
