@@ -363,8 +363,20 @@ impl Scorer {
     /// Coverage and overfill of `model` (a closed mesh) against the
     /// source, on a grid over the box around both, padded by 1%.
     pub fn score(&self, model: &Mesh) -> Score {
+        self.count(&[model], &[])
+    }
+
+    /// As [`Scorer::score`] for the model that is the union of `adds`
+    /// less the union of `subtracts` (each a closed mesh, inside where
+    /// its winding number is not 0), with no boolean made: a sample is in
+    /// the model when it is inside an add and in no subtract.
+    pub fn score_parts(&self, adds: &[&Mesh], subtracts: &[&Mesh]) -> Score {
+        self.count(adds, subtracts)
+    }
+
+    fn count(&self, adds: &[&Mesh], subtracts: &[&Mesh]) -> Score {
         let (mut lo, mut hi) = self.bounds;
-        if let Some((a, b)) = model.bounds() {
+        for (a, b) in adds.iter().filter_map(|m| m.bounds()) {
             for k in 0..3 {
                 lo[k] = lo[k].min(a[k]);
                 hi[k] = hi[k].max(b[k]);
@@ -381,27 +393,48 @@ impl Scorer {
         // lines is not counted a whole layer too small or too big.
         let n = [0, 1, 2].map(|k| (((hi[k] - lo[k]) * 1.02 / h).ceil() as usize).max(1));
         let origin = [0, 1, 2].map(|k| 0.5 * (lo[k] + hi[k]) - 0.5 * n[k] as f64 * h);
-        let model = Inside::new(model);
+        let parts: Vec<(Inside, bool)> = adds
+            .iter()
+            .map(|m| (Inside::new(m), true))
+            .chain(subtracts.iter().map(|m| (Inside::new(m), false)))
+            .collect();
         let mut zs = vec![0.0; n[2]];
-        let (mut cs, mut cm) = (Vec::new(), Vec::new());
+        let mut cs = Vec::new();
+        let mut cm: Vec<Vec<(f64, i32)>> = vec![Vec::new(); parts.len()];
         let (mut source, mut both, mut inmodel) = (0u64, 0u64, 0u64);
         let mut flags_s = vec![false; n[2]];
         let mut flags_m = vec![false; n[2]];
+        let mut flags_p = vec![false; n[2]];
         for j in 0..n[1] {
             for i in 0..n[0] {
                 let cell = (j * n[0] + i) as u64;
                 let x = origin[0] + (i as f64 + jitter(cell, 0)) * h;
                 let y = origin[1] + (j as f64 + jitter(cell, 1)) * h;
                 self.source.crossings(x, y, &mut cs);
-                model.crossings(x, y, &mut cm);
-                if cs.is_empty() && cm.is_empty() {
+                for ((inside, _), c) in parts.iter().zip(cm.iter_mut()) {
+                    inside.crossings(x, y, c);
+                }
+                if cs.is_empty() && cm.iter().zip(&parts).all(|(c, p)| c.is_empty() || !p.1) {
                     continue;
                 }
                 for (k, z) in zs.iter_mut().enumerate() {
                     *z = origin[2] + (k as f64 + jitter(cell, 2 + k as u64)) * h;
                 }
                 column(&self.source, x, y, &cs, &zs, &mut flags_s);
-                column(&model, x, y, &cm, &zs, &mut flags_m);
+                flags_m.fill(false);
+                for ((inside, add), c) in parts.iter().zip(&cm) {
+                    if c.is_empty() {
+                        continue;
+                    }
+                    column(inside, x, y, c, &zs, &mut flags_p);
+                    for (m, p) in flags_m.iter_mut().zip(&flags_p) {
+                        if *add {
+                            *m |= *p;
+                        } else {
+                            *m &= !*p;
+                        }
+                    }
+                }
                 for (s, m) in flags_s.iter().zip(&flags_m) {
                     source += u64::from(*s);
                     inmodel += u64::from(*m);
@@ -500,6 +533,26 @@ mod tests {
         let big = s.score(&cube(0.0, 2.0));
         assert_eq!(big.coverage, 100.0);
         assert!((big.overfill - 87.5).abs() < 1.0, "{big:?}");
+    }
+
+    #[test]
+    fn parts_are_counted_as_their_union_less_the_subtracts() {
+        let s = Scorer::new(&cube(0.0, 1.0), 40);
+        // Two copies overlapping: the union, counted once.
+        let twice = s.score_parts(&[&cube(0.0, 1.0), &cube(0.0, 1.0)], &[]);
+        assert_eq!((twice.coverage, twice.overfill), (100.0, 0.0));
+        assert_eq!(twice.model, s.score(&cube(0.0, 1.0)).model);
+        // A cube of side 2 less its far octant: 7 of 8, 1 of them the source.
+        let cut = s.score_parts(&[&cube(0.0, 2.0)], &[&cube(1.0, 2.0)]);
+        assert_eq!(cut.coverage, 100.0);
+        assert!((cut.overfill - 600.0 / 7.0).abs() < 1.0, "{cut:?}");
+        // The source itself cut away: nothing covered.
+        let none = s.score_parts(&[&cube(0.0, 2.0)], &[&cube(-1.0, 1.0)]);
+        assert_eq!(none.coverage, 0.0);
+        assert_eq!(
+            s.score_parts(&[&cube(0.0, 2.0)], &[]).model,
+            s.score(&cube(0.0, 2.0)).model
+        );
     }
 
     #[test]

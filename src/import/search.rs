@@ -18,6 +18,9 @@ const EXACT_SUBTRACTS: usize = 3;
 const EXACT_BAND: f64 = 0.005;
 /// Sub-regions of one region tried, the largest.
 const MAX_SUBREGIONS: usize = 24;
+/// Regions a run left uncovered that get candidates of their own, the
+/// largest.
+const RESIDUAL_REGIONS: usize = 6;
 /// The resolution candidates are meshed at to be put on the grid.
 const RASTER_RESOLUTION: u32 = 24;
 
@@ -132,10 +135,76 @@ pub(super) fn choose(
     // the shape itself, not the coarser polyhedron the reference scores.
     let exact = |sets: &[Vec<Piece>]| -> Result<f64> {
         let doc = assemble(sets.to_vec());
-        let model = mesh_of(&doc.pieces, o.resolution.clamp(16, 24))?;
-        Ok(quality_of(&scorer.score(&model), &doc.pieces, o))
+        let resolution = o.resolution.clamp(16, 24);
+        // Add and subtract pieces that act on all: each piece's own mesh,
+        // no booleans (a sample is in the model when it is inside an add
+        // piece and no subtract piece). Others: the model meshed.
+        let plain = doc
+            .pieces
+            .iter()
+            .all(|p| p.affects.is_none() && p.mode != Some(Mode::Intersect));
+        if !plain {
+            let model = mesh_of(&doc.pieces, resolution)?;
+            return Ok(quality_of(&scorer.score(&model), &doc.pieces, o));
+        }
+        let (mut adds, mut subtracts) = (Vec::new(), Vec::new());
+        for p in &doc.pieces {
+            let resolved = crate::ResolvedPiece::inherit(p, None)?;
+            if let Some(mesh) = crate::mesh::tessellate(&resolved, resolution)? {
+                if p.mode == Some(Mode::Subtract) {
+                    subtracts.push(mesh);
+                } else {
+                    adds.push(mesh);
+                }
+            }
+        }
+        let (adds, subtracts): (Vec<&Mesh>, Vec<&Mesh>) = (adds.iter().collect(), subtracts.iter().collect());
+        Ok(quality_of(&scorer.score_parts(&adds, &subtracts), &doc.pieces, o))
     };
-    search(&grid, &inside, total, &cands, o, &exact).map(Some)
+    let (mut best, runs) = search(&grid, &inside, total, &cands, o, &exact, [f64::NEG_INFINITY; 3])?;
+    // What the runs left uncovered (a branch off a path, the far side of a
+    // coil that touches itself, a piece an overfilling set stood in for):
+    // candidates fitted to those regions of cells alone, and the search
+    // again with them, kept if the exact score rises.
+    let before = cands.len();
+    for run in &runs {
+        let mut left = inside.clone();
+        for set in run
+            .sets
+            .iter()
+            .filter(|s| s.iter().all(|p| p.mode != Some(Mode::Subtract)))
+        {
+            for c in raster(&grid, set)? {
+                left[c as usize] = false;
+            }
+        }
+        let mut regions: Vec<Vec<usize>> = grid
+            .regions(&left)
+            .into_iter()
+            .filter(|r| r.len() >= min_cells)
+            .collect();
+        regions.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+        regions.truncate(RESIDUAL_REGIONS);
+        for region in regions {
+            let centres: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
+            for c in Frame::of_cells(&centres, grid.h).candidates() {
+                add(c, &mut cands)?;
+            }
+            for set in tubes(&grid, &region, &dist) {
+                add(set, &mut cands)?;
+            }
+        }
+    }
+    if cands.len() > before {
+        // A run whose added sets score no higher on the grid than before
+        // is not run to its end again.
+        let floors = [0, 1, 2].map(|k| runs.get(k).map_or(f64::NEG_INFINITY, |r| r.added));
+        let (again, _) = search(&grid, &inside, total, &cands, o, &exact, floors)?;
+        if !again.is_empty() && exact(&again)? > exact(&best)? + 1e-9 {
+            best = again;
+        }
+    }
+    Ok(Some(best))
 }
 
 /// Greedy: the candidate that raises the score most is added, while one
@@ -148,26 +217,42 @@ fn search(
     cands: &[Candidate],
     o: &FitOptions,
     exact: &dyn Fn(&[Vec<Piece>]) -> Result<f64>,
-) -> Result<Vec<Vec<Piece>>> {
+    floors: [f64; 3],
+) -> Result<(Vec<Vec<Piece>>, Vec<Run>)> {
     // A candidate that fills the whole part loosely can shut out better
     // ones that fill pieces of it tightly (a cross, a table): the search
     // also runs on the candidates that overfill little, and the best
     // result is kept.
     let mut best: Option<(f64, Vec<Vec<Piece>>)> = None;
-    for limit in [1.0, 0.3, 0.12] {
+    let mut runs = Vec::new();
+    for (limit, floor) in [1.0, 0.3, 0.12].into_iter().zip(floors) {
         let pool: Vec<&Candidate> = cands.iter().filter(|c| c.overfill <= limit).collect();
         if pool.is_empty() {
+            runs.push(Run {
+                added: f64::NEG_INFINITY,
+                sets: Vec::new(),
+            });
             continue;
         }
-        let (_, chosen) = greedy(grid, inside, total, &pool, o, exact)?;
+        let Some((added, chosen)) = greedy(grid, inside, total, &pool, o, exact, floor)? else {
+            runs.push(Run {
+                added: floor,
+                sets: Vec::new(),
+            });
+            continue;
+        };
         // The runs compared by the exact score, not the grid's.
         let s = exact(&chosen)?;
+        runs.push(Run {
+            added,
+            sets: chosen.clone(),
+        });
         if best.as_ref().is_none_or(|(b, _)| s > *b + 1e-9) {
             best = Some((s, chosen));
         }
     }
     let Some((mut now, mut chosen)) = best else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), runs));
     };
     // Polish: each added set's section a little narrower or wider while
     // the exact score rises (the grid cannot tell a section from one 5%
@@ -196,7 +281,14 @@ fn search(
             }
         }
     }
-    Ok(chosen)
+    Ok((chosen, runs))
+}
+
+/// One greedy run of [`search`]: the grid's score of its added sets
+/// (before subtract pieces) and all its sets.
+struct Run {
+    added: f64,
+    sets: Vec<Vec<Piece>>,
 }
 
 /// The cells the chosen sets cover (how many sets each), and the counts
@@ -245,7 +337,8 @@ fn greedy(
     cands: &[&Candidate],
     o: &FitOptions,
     exact: &dyn Fn(&[Vec<Piece>]) -> Result<f64>,
-) -> Result<(f64, Vec<Vec<Piece>>)> {
+    floor: f64,
+) -> Result<Option<(f64, Vec<Vec<Piece>>)>> {
     let q = |both: usize, model: usize, pieces: usize, points: usize| {
         let cov = 100.0 * both as f64 / total as f64;
         let over = if model == 0 {
@@ -342,6 +435,9 @@ fn greedy(
         if !changed {
             break;
         }
+    }
+    if current <= floor + 1e-6 {
+        return Ok(None);
     }
     let mut filled: Vec<bool> = st.cover.iter().map(|&c| c > 0).collect();
     let (mut both, mut model, mut pieces, mut points) = (st.both, st.model, st.pieces, st.points);
@@ -444,7 +540,7 @@ fn greedy(
             _ => break,
         }
     }
-    Ok((current, chosen))
+    Ok(Some((current, chosen)))
 }
 
 /// Sub-regions of `region`: along each principal and each world axis,
