@@ -441,6 +441,71 @@ impl Frame {
         }
     }
 
+    /// Tapered pieces along unit `w` (a cone, a wedge, a frustum): each
+    /// section size a straight line along the part, the lowest line above
+    /// every point's distance from the axis at the middle of the part
+    /// ([`taper`]); an elliptic section (its radii across u and v) and
+    /// regular 3-, 4-, 5-, 6- and 8-gons (a corner towards the point
+    /// farthest from the axis), both ends from the same middle as
+    /// [`Frame::prisms`].
+    fn tapers(&self, w: V3, out: &mut Vec<Vec<Piece>>) {
+        let Some((u, v)) = across(w) else {
+            return;
+        };
+        let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+        for p in &self.points {
+            for (k, a) in [u, v, w].iter().enumerate() {
+                lo[k] = lo[k].min(dot(*p, *a));
+                hi[k] = hi[k].max(dot(*p, *a));
+            }
+        }
+        let (tlo, thi) = (lo[2] - self.pad, hi[2] + self.pad);
+        if thi - tlo <= 0.0 || !(thi - tlo).is_finite() {
+            return;
+        }
+        let mid = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1])];
+        let at = |p: &V3| (dot(*p, w) - tlo) / (thi - tlo);
+        let across = |p: &V3| [dot(*p, u) - mid[0], dot(*p, v) - mid[1]];
+        let line = |f: &dyn Fn(&V3) -> f64| {
+            taper(self.points.iter().map(|p| [at(p), f(p)]).collect()).map(|(a, b)| (a + self.pad, b + self.pad))
+        };
+        let place = |t: f64| -> V3 { [0, 1, 2].map(|c| self.centre[c] + mid[0] * u[c] + mid[1] * v[c] + t * w[c]) };
+        let (a, b) = (place(tlo), place(thi));
+        let sized = |mut piece: Piece, s0: V3, s1: V3| {
+            if let Some(points) = piece.points.as_mut() {
+                points[0].size = Some(v3(s0));
+                points[1].size = Some(v3(s1));
+            }
+            piece
+        };
+        if let (Some((ua, ub)), Some((va, vb))) = (line(&|p| across(p)[0].abs()), line(&|p| across(p)[1].abs())) {
+            let frame = euler([u, v, w]);
+            let piece = path_piece(a, b, [ua, va, 0.0], frame, Shape::Circle, None);
+            out.push(vec![sized(piece, [ua, va, 0.0], [ub, vb, 0.0])]);
+        }
+        let (mut far, mut corner) = (0.0f64, [1.0, 0.0]);
+        for p in &self.points {
+            let d = across(p);
+            let r = (d[0] * d[0] + d[1] * d[1]).sqrt();
+            if r > far {
+                far = r;
+                corner = [d[0] / r, d[1] / r];
+            }
+        }
+        let Some((ra, rb)) = line(&|p| {
+            let d = across(p);
+            (d[0] * d[0] + d[1] * d[1]).sqrt()
+        }) else {
+            return;
+        };
+        let x = [0, 1, 2].map(|c| corner[0] * u[c] + corner[1] * v[c]);
+        let frame = euler([x, cross(w, x), w]);
+        for sides in [3u32, 4, 5, 6, 8] {
+            let piece = path_piece(a, b, [ra, ra, 0.0], frame, Shape::Ngon, Some(sides));
+            out.push(vec![sized(piece, [ra, ra, 0.0], [rb, rb, 0.0])]);
+        }
+    }
+
     /// The smallest rectangle around the part in the plane of unit `u`
     /// and `v`: its two side directions (unit, turned from u and v in
     /// that plane) and its least and greatest corner in them, from the
@@ -537,6 +602,7 @@ impl Frame {
             }
             self.boxes(self.axes[along], &mut out);
             self.prisms(self.axes[along], &mut out);
+            self.tapers(self.axes[along], &mut out);
         }
         // A box across the normal of the part's largest flat face: a cube
         // (or any part whose moments are alike every way) has no principal
@@ -604,6 +670,37 @@ fn hull2(mut p: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
         h.pop();
     }
     h
+}
+
+/// The line `y = a + (b − a)·s` over `s` in [0, 1] above every point
+/// `(s, y)` that is lowest at `s = ½` (so lowest on average over the
+/// span): the edge of the points' upper hull over `s = ½`, or the level
+/// of a hull vertex there; both ends at least 0. `None` without points.
+fn taper(points: Vec<[f64; 2]>) -> Option<(f64, f64)> {
+    let hull = hull2(points);
+    let first = hull.first()?;
+    if hull.len() < 3 {
+        let y = hull.iter().fold(first[1], |m, p| m.max(p[1]));
+        return Some((y.max(0.0), y.max(0.0)));
+    }
+    // The hull is counter-clockwise: its edges running towards smaller s
+    // are the upper chain.
+    let mut best: Option<(f64, f64)> = None;
+    for i in 0..hull.len() {
+        let (p, q) = (hull[i], hull[(i + 1) % hull.len()]);
+        if !(q[0] < p[0] && q[0] <= 0.5 && 0.5 <= p[0]) {
+            continue;
+        }
+        let slope = (p[1] - q[1]) / (p[0] - q[0]);
+        let a = q[1] - slope * q[0];
+        best = Some((a, a + slope));
+        break;
+    }
+    let (a, b) = best.unwrap_or_else(|| {
+        let y = hull.iter().fold(first[1], |m, p| m.max(p[1]));
+        (y, y)
+    });
+    (a.is_finite() && b.is_finite()).then_some((a.max(0.0), b.max(0.0)))
 }
 
 fn with(mut p: V3, axis: usize, x: f64) -> V3 {
@@ -705,6 +802,35 @@ fn eigen(mut a: [[f64; 3]; 3]) -> (V3, [V3; 3]) {
 mod tests {
     use super::*;
     use crate::mesh::math::rotation;
+
+    #[test]
+    fn a_taper_is_the_lowest_line_over_the_middle() {
+        let close = |(a, b): (f64, f64), (x, y): (f64, f64)| (a - x).abs() < 1e-12 && (b - y).abs() < 1e-12;
+        // A cone's profile, sampled: radius 2 at s = 0 to 0 at s = 1.
+        let cone: Vec<[f64; 2]> = (0..=20)
+            .flat_map(|i| {
+                let s = f64::from(i) / 20.0;
+                [[s, 2.0 * (1.0 - s)], [s, 0.5 * (1.0 - s)], [s, 0.0]]
+            })
+            .collect();
+        assert!(close(taper(cone).unwrap(), (2.0, 0.0)));
+        // A bump off the middle: the hull's edge over s = ½, from the bump
+        // (0.4, 3) down to (1, 1), not the line through the ends.
+        let bump = vec![[0.0, 1.0], [1.0, 1.0], [0.4, 3.0], [0.2, 0.0]];
+        let (a, b) = taper(bump).unwrap();
+        assert!((a - 13.0 / 3.0).abs() < 1e-12 && (b - 1.0).abs() < 1e-12, "{a} {b}");
+        // Every point under the line, the line no higher than it need be.
+        let cloud: Vec<[f64; 2]> = (0..50)
+            .map(|i| {
+                let s = f64::from(i) / 49.0;
+                [s, 1.0 + 0.5 * s + 0.3 * (7.0 * s).sin().abs()]
+            })
+            .collect();
+        let (a, b) = taper(cloud.clone()).unwrap();
+        assert!(cloud.iter().all(|p| p[1] <= a + (b - a) * p[0] + 1e-12));
+        assert!(cloud.iter().any(|p| (p[1] - (a + (b - a) * p[0])).abs() < 1e-12));
+        assert!(taper(Vec::new()).is_none());
+    }
 
     #[test]
     fn euler_angles_give_back_their_rotation() {
