@@ -363,20 +363,33 @@ impl Scorer {
     /// Coverage and overfill of `model` (a closed mesh) against the
     /// source, on a grid over the box around both, padded by 1%.
     pub fn score(&self, model: &Mesh) -> Score {
-        self.count(&[model], &[])
+        self.count(&[&[model]], &[])
     }
 
-    /// As [`Scorer::score`] for the model that is the union of `adds`
-    /// less the union of `subtracts` (each a closed mesh, inside where
-    /// its winding number is not 0), with no boolean made: a sample is in
-    /// the model when it is inside an add and in no subtract.
-    pub fn score_parts(&self, adds: &[&Mesh], subtracts: &[&Mesh]) -> Score {
-        self.count(adds, subtracts)
+    /// As [`Scorer::score`] for the model that is the union of `groups`,
+    /// each the intersection of its meshes, less the union of `subtracts`
+    /// (each a closed mesh, inside where its winding number is not 0),
+    /// with no boolean made: a sample is in the model when it is inside
+    /// every mesh of a group and in no subtract.
+    pub fn score_parts(&self, groups: &[&[&Mesh]], subtracts: &[&Mesh]) -> Score {
+        self.count(groups, subtracts)
     }
 
-    fn count(&self, adds: &[&Mesh], subtracts: &[&Mesh]) -> Score {
+    fn count(&self, groups: &[&[&Mesh]], subtracts: &[&Mesh]) -> Score {
         let (mut lo, mut hi) = self.bounds;
-        for (a, b) in adds.iter().filter_map(|m| m.bounds()) {
+        for g in groups {
+            // A group's box: the meeting of its meshes' boxes.
+            let Some((a, b)) = g.iter().map(|m| m.bounds()).try_fold(
+                ([f64::NEG_INFINITY; 3], [f64::INFINITY; 3]),
+                |(a, b): ([f64; 3], [f64; 3]), m| {
+                    m.map(|(p, q)| ([0, 1, 2].map(|k| a[k].max(p[k])), [0, 1, 2].map(|k| b[k].min(q[k]))))
+                },
+            ) else {
+                continue;
+            };
+            if g.is_empty() || (0..3).any(|k| a[k] > b[k]) {
+                continue;
+            }
             for k in 0..3 {
                 lo[k] = lo[k].min(a[k]);
                 hi[k] = hi[k].max(b[k]);
@@ -393,11 +406,14 @@ impl Scorer {
         // lines is not counted a whole layer too small or too big.
         let n = [0, 1, 2].map(|k| (((hi[k] - lo[k]) * 1.02 / h).ceil() as usize).max(1));
         let origin = [0, 1, 2].map(|k| 0.5 * (lo[k] + hi[k]) - 0.5 * n[k] as f64 * h);
-        let parts: Vec<(Inside, bool)> = adds
+        // Each mesh with its group (`None` for a subtract).
+        let parts: Vec<(Inside, Option<usize>)> = groups
             .iter()
-            .map(|m| (Inside::new(m), true))
-            .chain(subtracts.iter().map(|m| (Inside::new(m), false)))
+            .enumerate()
+            .flat_map(|(g, ms)| ms.iter().map(move |m| (Inside::new(m), Some(g))))
+            .chain(subtracts.iter().map(|m| (Inside::new(m), None)))
             .collect();
+        let mut flags_g = vec![vec![true; n[2]]; groups.len()];
         let mut zs = vec![0.0; n[2]];
         let mut cs = Vec::new();
         let mut cm: Vec<Vec<(f64, i32)>> = vec![Vec::new(); parts.len()];
@@ -414,25 +430,41 @@ impl Scorer {
                 for ((inside, _), c) in parts.iter().zip(cm.iter_mut()) {
                     inside.crossings(x, y, c);
                 }
-                if cs.is_empty() && cm.iter().zip(&parts).all(|(c, p)| c.is_empty() || !p.1) {
+                if cs.is_empty() && cm.iter().zip(&parts).all(|(c, p)| c.is_empty() || p.1.is_none()) {
                     continue;
                 }
                 for (k, z) in zs.iter_mut().enumerate() {
                     *z = origin[2] + (k as f64 + jitter(cell, 2 + k as u64)) * h;
                 }
                 column(&self.source, x, y, &cs, &zs, &mut flags_s);
-                flags_m.fill(false);
-                for ((inside, add), c) in parts.iter().zip(&cm) {
+                for f in &mut flags_g {
+                    f.fill(true);
+                }
+                for ((inside, group), c) in parts.iter().zip(&cm) {
+                    let Some(g) = group else { continue };
                     if c.is_empty() {
+                        // A mesh this line does not cross holds none of it.
+                        flags_g[*g].fill(false);
+                        continue;
+                    }
+                    column(inside, x, y, c, &zs, &mut flags_p);
+                    for (f, p) in flags_g[*g].iter_mut().zip(&flags_p) {
+                        *f &= *p;
+                    }
+                }
+                flags_m.fill(false);
+                for f in &flags_g {
+                    for (m, p) in flags_m.iter_mut().zip(f) {
+                        *m |= *p;
+                    }
+                }
+                for ((inside, group), c) in parts.iter().zip(&cm) {
+                    if group.is_some() || c.is_empty() {
                         continue;
                     }
                     column(inside, x, y, c, &zs, &mut flags_p);
                     for (m, p) in flags_m.iter_mut().zip(&flags_p) {
-                        if *add {
-                            *m |= *p;
-                        } else {
-                            *m &= !*p;
-                        }
+                        *m &= !*p;
                     }
                 }
                 for (s, m) in flags_s.iter().zip(&flags_m) {
@@ -538,21 +570,28 @@ mod tests {
     #[test]
     fn parts_are_counted_as_their_union_less_the_subtracts() {
         let s = Scorer::new(&cube(0.0, 1.0), 40);
+        let (unit, two) = (cube(0.0, 1.0), cube(0.0, 2.0));
         // Two copies overlapping: the union, counted once.
-        let twice = s.score_parts(&[&cube(0.0, 1.0), &cube(0.0, 1.0)], &[]);
+        let twice = s.score_parts(&[&[&unit], &[&unit]], &[]);
         assert_eq!((twice.coverage, twice.overfill), (100.0, 0.0));
-        assert_eq!(twice.model, s.score(&cube(0.0, 1.0)).model);
+        assert_eq!(twice.model, s.score(&unit).model);
         // A cube of side 2 less its far octant: 7 of 8, 1 of them the source.
-        let cut = s.score_parts(&[&cube(0.0, 2.0)], &[&cube(1.0, 2.0)]);
+        let cut = s.score_parts(&[&[&two]], &[&cube(1.0, 2.0)]);
         assert_eq!(cut.coverage, 100.0);
         assert!((cut.overfill - 600.0 / 7.0).abs() < 1.0, "{cut:?}");
         // The source itself cut away: nothing covered.
-        let none = s.score_parts(&[&cube(0.0, 2.0)], &[&cube(-1.0, 1.0)]);
+        let none = s.score_parts(&[&[&two]], &[&cube(-1.0, 1.0)]);
         assert_eq!(none.coverage, 0.0);
-        assert_eq!(
-            s.score_parts(&[&cube(0.0, 2.0)], &[]).model,
-            s.score(&cube(0.0, 2.0)).model
-        );
+        assert_eq!(s.score_parts(&[&[&two]], &[]).model, s.score(&two).model);
+        // A group is the meeting of its meshes: two cubes of side 2 offset
+        // by 1 meet in a cube of side 1, the source.
+        let met = s.score_parts(&[&[&two, &cube(-1.0, 1.0)]], &[]);
+        assert_eq!((met.coverage, met.overfill), (100.0, 0.0));
+        assert_eq!(met.model, s.score(&unit).model);
+        // Two subtracts both count.
+        let both = s.score_parts(&[&[&two]], &[&cube(1.0, 2.0), &cube(-1.0, 1.0)]);
+        assert_eq!(both.coverage, 0.0);
+        assert!((both.overfill - 100.0).abs() < 1e-9, "{both:?}");
     }
 
     #[test]

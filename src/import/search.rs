@@ -16,6 +16,19 @@ pub(super) const CELLS: usize = 56;
 const EXACT_SUBTRACTS: usize = 3;
 /// How close on the grid subtract pieces are to be told apart exactly.
 const EXACT_BAND: f64 = 0.005;
+/// The pools the greedy search runs on: candidates that overfill at most
+/// this share of their cells, and whose pieces have at most this many
+/// points. A set that fills a whole part loosely can shut out sets that
+/// fill pieces of it tightly (a cross, a table), and one long sweep through
+/// a dumbbell the ball, bar and ball it is made of.
+const POOLS: [(f64, usize); 6] = [
+    (1.0, usize::MAX),
+    (0.3, usize::MAX),
+    (0.12, usize::MAX),
+    (1.0, 2),
+    (0.3, 2),
+    (0.12, 2),
+];
 /// Sub-regions of one region tried, the largest.
 const MAX_SUBREGIONS: usize = 24;
 /// Regions a run left uncovered that get candidates of their own, the
@@ -26,6 +39,8 @@ const RASTER_RESOLUTION: u32 = 24;
 
 /// Pieces that may be added, and the cells of the grid they fill.
 struct Candidate {
+    /// Its place among all the candidates.
+    id: usize,
     pieces: Vec<Piece>,
     cells: Vec<u32>,
     /// The share of its cells outside the mesh.
@@ -67,15 +82,22 @@ pub(super) fn choose(
         return Ok(None);
     }
     let mut cands: Vec<Candidate> = Vec::new();
-    let add = |pieces: Vec<Piece>, cands: &mut Vec<Candidate>| -> Result<()> {
-        let cells = raster(&grid, &pieces)?;
-        if !cells.is_empty() {
-            let outside = cells.iter().filter(|&&c| !inside[c as usize]).count();
-            cands.push(Candidate {
-                overfill: outside as f64 / cells.len() as f64,
-                pieces,
-                cells,
-            });
+    // Candidates are gathered, then put on the grid on all cores (in
+    // their order, whichever thread rasterizes which).
+    let mut pending: Vec<Vec<Piece>> = Vec::new();
+    let rasterize = |pending: &mut Vec<Vec<Piece>>, cands: &mut Vec<Candidate>| -> Result<()> {
+        let sets = std::mem::take(pending);
+        let cells = crate::mesh::par_map(sets.iter().collect(), |set| raster(&grid, set))?;
+        for (pieces, cells) in sets.into_iter().zip(cells) {
+            if !cells.is_empty() {
+                let outside = cells.iter().filter(|&&c| !inside[c as usize]).count();
+                cands.push(Candidate {
+                    id: cands.len(),
+                    overfill: outside as f64 / cells.len() as f64,
+                    pieces,
+                    cells,
+                });
+            }
         }
         Ok(())
     };
@@ -83,37 +105,45 @@ pub(super) fn choose(
     // the whole mesh as one when it has several.
     for part in parts {
         for c in Frame::of(part).candidates() {
-            add(c, &mut cands)?;
+            pending.push(c);
         }
     }
     if parts.len() > 1 {
         for c in Frame::of(source).candidates() {
-            add(c, &mut cands)?;
+            pending.push(c);
         }
     }
     // Regions of cells: connected regions, cut into slabs where their
     // section changes sharply, and paths through their middles.
     let dist = grid.distance(&inside);
     let min_cells = (total / 200).max(8);
-    for region in grid.regions(&inside).into_iter().filter(|r| r.len() >= min_cells) {
-        for set in tubes(&grid, &region, &dist) {
-            add(set, &mut cands)?;
+    // Each region's sweeps, and each of its largest sub-regions' shapes
+    // and sweeps (on all cores, in order).
+    let fitted = |cells: &Vec<usize>, shapes: bool| -> Result<Vec<Vec<Piece>>> {
+        let mut out = Vec::new();
+        if shapes {
+            let centres: Vec<V3> = cells.iter().map(|&c| grid.centre(c)).collect();
+            out.extend(Frame::of_cells(&centres, grid.h).candidates());
         }
+        out.extend(tubes(&grid, cells, &dist));
+        Ok(out)
+    };
+    let mut jobs: Vec<(Vec<usize>, bool)> = Vec::new();
+    for region in grid.regions(&inside).into_iter().filter(|r| r.len() >= min_cells) {
         let mut subs = slabs(&grid, &region, inside.len(), min_cells);
         // The largest few: a part with holes cut into slabs gives many
         // small pieces that add little.
         subs.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
         subs.truncate(MAX_SUBREGIONS);
-        for sub in subs {
-            let centres: Vec<V3> = sub.iter().map(|&c| grid.centre(c)).collect();
-            for c in Frame::of_cells(&centres, grid.h).candidates() {
-                add(c, &mut cands)?;
-            }
-            for set in tubes(&grid, &sub, &dist) {
-                add(set, &mut cands)?;
-            }
-        }
+        jobs.push((region, false));
+        jobs.extend(subs.into_iter().map(|sub| (sub, true)));
     }
+    pending.extend(
+        crate::mesh::par_map(jobs.iter().collect(), |(cells, shapes)| fitted(cells, *shapes))?
+            .into_iter()
+            .flatten(),
+    );
+    rasterize(&mut pending, &mut cands)?;
     if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
         eprintln!("candidates {} cells {} inside {total}", cands.len(), grid.len());
         for c in &cands {
@@ -133,35 +163,69 @@ pub(super) fn choose(
     // Choices between close candidates are scored exactly, the model
     // meshed at the resolution asked for (at least 16): what is fitted is
     // the shape itself, not the coarser polyhedron the reference scores.
+    // Each piece's own solid (a sweep that folds rebuilt, as the mesher
+    // rebuilds it), made once whatever set it is in.
+    let resolution = o.resolution.clamp(16, 24);
+    let solids: std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<Mesh>>> = Default::default();
+    let own = |p: &Piece| -> Result<std::sync::Arc<Mesh>> {
+        let mut alone = p.clone();
+        (alone.id, alone.mode, alone.affects) = (0, None, None);
+        let key = format!("{alone:?}");
+        if let Some(m) = solids.lock().ok().and_then(|c| c.get(&key).cloned()) {
+            return Ok(m);
+        }
+        let m = std::sync::Arc::new(mesh_of(&[alone], resolution)?);
+        if let Ok(mut c) = solids.lock() {
+            c.insert(key, m.clone());
+        }
+        Ok(m)
+    };
     let exact = |sets: &[Vec<Piece>]| -> Result<f64> {
         let doc = assemble(sets.to_vec());
-        let resolution = o.resolution.clamp(16, 24);
-        // Add and subtract pieces that act on all: each piece's own mesh,
-        // no booleans (a sample is in the model when it is inside an add
-        // piece and no subtract piece). Others: the model meshed.
-        let plain = doc
-            .pieces
-            .iter()
-            .all(|p| p.affects.is_none() && p.mode != Some(Mode::Intersect));
-        if !plain {
-            let model = mesh_of(&doc.pieces, resolution)?;
-            return Ok(quality_of(&scorer.score(&model), &doc.pieces, o));
-        }
-        let (mut adds, mut subtracts) = (Vec::new(), Vec::new());
-        for p in &doc.pieces {
-            let resolved = crate::ResolvedPiece::inherit(p, None)?;
-            if let Some(mesh) = crate::mesh::tessellate(&resolved, resolution)? {
-                if p.mode == Some(Mode::Subtract) {
-                    subtracts.push(mesh);
-                } else {
-                    adds.push(mesh);
+        // Each set: add pieces (each its own), an intersect pair (the
+        // meeting of the two) or subtract pieces acting on all, each
+        // piece's own solid and no booleans between them (a sample is in
+        // the model when it is inside every piece of some group and in no
+        // subtract piece). Anything else: the model meshed.
+        let mut groups: Vec<Vec<std::sync::Arc<Mesh>>> = Vec::new();
+        let mut subtracts = Vec::new();
+        for set in sets {
+            let ids: Vec<u32> = set.iter().map(|p| p.id).collect();
+            let pair = set.iter().all(|p| {
+                p.mode == Some(Mode::Intersect) && p.affects.as_ref().is_some_and(|a| a.iter().all(|i| ids.contains(i)))
+            });
+            let plain = set
+                .iter()
+                .all(|p| p.affects.is_none() && p.mode != Some(Mode::Intersect));
+            if pair {
+                groups.push(set.iter().map(&own).collect::<Result<_>>()?);
+            } else if plain {
+                for p in set {
+                    if p.mode == Some(Mode::Subtract) {
+                        subtracts.push(own(p)?);
+                    } else {
+                        groups.push(vec![own(p)?]);
+                    }
                 }
+            } else {
+                let model = mesh_of(&doc.pieces, resolution)?;
+                return Ok(quality_of(&scorer.score(&model), &doc.pieces, o));
             }
         }
-        let (adds, subtracts): (Vec<&Mesh>, Vec<&Mesh>) = (adds.iter().collect(), subtracts.iter().collect());
-        Ok(quality_of(&scorer.score_parts(&adds, &subtracts), &doc.pieces, o))
+        let groups: Vec<Vec<&Mesh>> = groups.iter().map(|g| g.iter().map(|m| &**m).collect()).collect();
+        let groups: Vec<&[&Mesh]> = groups.iter().map(Vec::as_slice).collect();
+        let subtracts: Vec<&Mesh> = subtracts.iter().map(|m| &**m).collect();
+        Ok(quality_of(&scorer.score_parts(&groups, &subtracts), &doc.pieces, o))
     };
-    let (mut best, runs) = search(&grid, &inside, total, &cands, o, &exact, [f64::NEG_INFINITY; 3])?;
+    let ground = Ground {
+        grid: &grid,
+        inside: &inside,
+        total,
+        o,
+        exact: &exact,
+        rasters: Default::default(),
+    };
+    let (mut best, runs) = search(&ground, &cands, [f64::NEG_INFINITY; POOLS.len()])?;
     // What the runs left uncovered (a branch off a path, the far side of a
     // coil that touches itself, a piece an overfilling set stood in for):
     // candidates fitted to those regions of cells alone, and the search
@@ -185,21 +249,18 @@ pub(super) fn choose(
             .collect();
         regions.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
         regions.truncate(RESIDUAL_REGIONS);
-        for region in regions {
-            let centres: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
-            for c in Frame::of_cells(&centres, grid.h).candidates() {
-                add(c, &mut cands)?;
-            }
-            for set in tubes(&grid, &region, &dist) {
-                add(set, &mut cands)?;
-            }
-        }
+        pending.extend(
+            crate::mesh::par_map(regions.iter().collect(), |r| fitted(r, true))?
+                .into_iter()
+                .flatten(),
+        );
     }
+    rasterize(&mut pending, &mut cands)?;
     if cands.len() > before {
         // A run whose added sets score no higher on the grid than before
         // is not run to its end again.
-        let floors = [0, 1, 2].map(|k| runs.get(k).map_or(f64::NEG_INFINITY, |r| r.added));
-        let (again, _) = search(&grid, &inside, total, &cands, o, &exact, floors)?;
+        let floors: [f64; POOLS.len()] = std::array::from_fn(|k| runs.get(k).map_or(f64::NEG_INFINITY, |r| r.added));
+        let (again, _) = search(&ground, &cands, floors)?;
         if !again.is_empty() && exact(&again)? > exact(&best)? + 1e-9 {
             best = again;
         }
@@ -210,23 +271,20 @@ pub(super) fn choose(
 /// Greedy: the candidate that raises the score most is added, while one
 /// does; then subtract pieces fitted to the regions the model fills
 /// outside the mesh, while one raises it.
-fn search(
-    grid: &Grid,
-    inside: &[bool],
-    total: usize,
-    cands: &[Candidate],
-    o: &FitOptions,
-    exact: &dyn Fn(&[Vec<Piece>]) -> Result<f64>,
-    floors: [f64; 3],
-) -> Result<(Vec<Vec<Piece>>, Vec<Run>)> {
+fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result<(Vec<Vec<Piece>>, Vec<Run>)> {
+    let exact = g.exact;
     // A candidate that fills the whole part loosely can shut out better
     // ones that fill pieces of it tightly (a cross, a table): the search
     // also runs on the candidates that overfill little, and the best
     // result is kept.
     let mut best: Option<(f64, Vec<Vec<Piece>>)> = None;
     let mut runs = Vec::new();
-    for (limit, floor) in [1.0, 0.3, 0.12].into_iter().zip(floors) {
-        let pool: Vec<&Candidate> = cands.iter().filter(|c| c.overfill <= limit).collect();
+    let mut seen = Vec::new();
+    for (&(limit, most), floor) in POOLS.iter().zip(floors) {
+        let pool: Vec<&Candidate> = cands
+            .iter()
+            .filter(|c| c.overfill <= limit && c.pieces.iter().all(|p| p.points.as_ref().map_or(0, Vec::len) <= most))
+            .collect();
         if pool.is_empty() {
             runs.push(Run {
                 added: f64::NEG_INFINITY,
@@ -234,9 +292,10 @@ fn search(
             });
             continue;
         }
-        let Some((added, chosen)) = greedy(grid, inside, total, &pool, o, exact, floor)? else {
+        let (added, chosen) = greedy(g, &pool, floor, &mut seen)?;
+        let Some(chosen) = chosen else {
             runs.push(Run {
-                added: floor,
+                added,
                 sets: Vec::new(),
             });
             continue;
@@ -282,6 +341,33 @@ fn search(
         }
     }
     Ok((chosen, runs))
+}
+
+/// What every run of the search works on: the grid, the mesh's inside on
+/// it (`total` cells), the options, the exact score, and the cells of the
+/// subtract pieces tried, each put on the grid once (the runs try the
+/// same ones).
+struct Ground<'a> {
+    grid: &'a Grid,
+    inside: &'a [bool],
+    total: usize,
+    o: &'a FitOptions,
+    exact: &'a (dyn Fn(&[Vec<Piece>]) -> Result<f64> + Sync),
+    rasters: std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<Vec<u32>>>>,
+}
+
+impl Ground<'_> {
+    fn raster(&self, set: &[Piece]) -> Result<std::sync::Arc<Vec<u32>>> {
+        let key = format!("{set:?}");
+        if let Some(c) = self.rasters.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return Ok(c);
+        }
+        let cells = std::sync::Arc::new(raster(self.grid, set)?);
+        if let Ok(mut m) = self.rasters.lock() {
+            m.insert(key, cells.clone());
+        }
+        Ok(cells)
+    }
 }
 
 /// One greedy run of [`search`]: the grid's score of its added sets
@@ -331,14 +417,12 @@ impl State {
 
 /// One greedy run over `cands`: its score on the grid and its sets.
 fn greedy(
-    grid: &Grid,
-    inside: &[bool],
-    total: usize,
+    g: &Ground,
     cands: &[&Candidate],
-    o: &FitOptions,
-    exact: &dyn Fn(&[Vec<Piece>]) -> Result<f64>,
     floor: f64,
-) -> Result<Option<(f64, Vec<Vec<Piece>>)>> {
+    seen: &mut Vec<Vec<usize>>,
+) -> Result<(f64, Option<Vec<Vec<Piece>>>)> {
+    let (grid, inside, total, o, exact) = (g.grid, g.inside, g.total, g.o, g.exact);
     let q = |both: usize, model: usize, pieces: usize, points: usize| {
         let cov = 100.0 * both as f64 / total as f64;
         let over = if model == 0 {
@@ -365,8 +449,10 @@ fn greedy(
         }
     };
     // The best candidate to add to `st`, not in `chosen`, and its score.
-    let best_add = |st: &State, chosen: &[usize]| -> Option<(f64, usize)> {
-        let mut best: Option<(f64, usize)> = None;
+    // Every candidate that may be added to `st`, not in `chosen`, with its
+    // score.
+    let adds = |st: &State, chosen: &[usize]| -> Vec<(f64, usize)> {
+        let mut out = Vec::new();
         for (i, c) in cands.iter().enumerate() {
             if chosen.contains(&i) || st.pieces + c.pieces.len() > max {
                 continue;
@@ -387,11 +473,20 @@ fn greedy(
                 st.pieces + c.pieces.len(),
                 st.points + points_of(&c.pieces),
             );
-            if best.is_none_or(|(b, _)| s > b) {
-                best = Some((s, i));
-            }
+            out.push((s, i));
         }
-        best
+        out
+    };
+    let best_add = |st: &State, chosen: &[usize]| -> Option<(f64, usize)> {
+        adds(st, chosen)
+            .into_iter()
+            .fold(None, |best: Option<(f64, usize)>, (s, i)| {
+                if best.is_none_or(|(b, _)| s > b) {
+                    Some((s, i))
+                } else {
+                    best
+                }
+            })
     };
     let mut current = f64::NEG_INFINITY;
     for _round in 0..4 {
@@ -436,9 +531,17 @@ fn greedy(
             break;
         }
     }
+    // Not carried further when it scores no higher than `floor` on the
+    // grid, or when an earlier run added the same sets.
     if current <= floor + 1e-6 {
-        return Ok(None);
+        return Ok((current, None));
     }
+    let mut key: Vec<usize> = chosen.iter().map(|&i| cands[i].id).collect();
+    key.sort_unstable();
+    if seen.contains(&key) {
+        return Ok((current, None));
+    }
+    seen.push(key);
     let mut filled: Vec<bool> = st.cover.iter().map(|&c| c > 0).collect();
     let (mut both, mut model, mut pieces, mut points) = (st.both, st.model, st.pieces, st.points);
     let mut chosen: Vec<Vec<Piece>> = chosen.iter().map(|&i| cands[i].pieces.clone()).collect();
@@ -452,6 +555,7 @@ fn greedy(
         let outside: Vec<bool> = filled.iter().zip(inside).map(|(&f, &i)| f && !i).collect();
         let min_cells = (model / 200).max(8);
         let mut ranked: Vec<(f64, Vec<Piece>, Vec<usize>)> = Vec::new();
+        let mut trials: Vec<Vec<Piece>> = Vec::new();
         for region in grid
             .regions(&outside)
             .into_iter()
@@ -482,21 +586,22 @@ fn greedy(
                         lengthen(p, grid.h);
                     }
                 }
-                let cells: Vec<usize> = raster(grid, &set)?
-                    .into_iter()
-                    .map(|c| c as usize)
-                    .filter(|&c| filled[c])
-                    .collect();
-                let lost = cells.iter().filter(|&&c| inside[c]).count();
-                let s = q(
-                    both - lost,
-                    model - cells.len(),
-                    pieces + set.len(),
-                    points + points_of(&set),
-                );
-                if s > current + 1e-6 {
-                    ranked.push((s, set, cells));
-                }
+                trials.push(set);
+            }
+        }
+        // Put on the grid on all cores, ranked in order.
+        let rastered = crate::mesh::par_map(trials.iter().collect(), |set| g.raster(set))?;
+        for (set, cells) in trials.into_iter().zip(rastered) {
+            let cells: Vec<usize> = cells.iter().map(|&c| c as usize).filter(|&c| filled[c]).collect();
+            let lost = cells.iter().filter(|&&c| inside[c]).count();
+            let s = q(
+                both - lost,
+                model - cells.len(),
+                pieces + set.len(),
+                points + points_of(&set),
+            );
+            if s > current + 1e-6 {
+                ranked.push((s, set, cells));
             }
         }
         // The grid is coarse beside a wall a few cells thick: the best few
@@ -540,7 +645,7 @@ fn greedy(
             _ => break,
         }
     }
-    Ok(Some((current, chosen)))
+    Ok((current, Some(chosen)))
 }
 
 /// Sub-regions of `region`: along each principal and each world axis,
@@ -897,6 +1002,68 @@ fn narrow(p: &mut Piece, f: f32) {
 
 /// Sweeps along a path of cells (a closed loop when `closed`: its last
 /// cell is its first).
+/// The points `at` of a path (radii `rs`) moved to the centroid of the
+/// region's cells in their normal planes (a slab a cell thick, within
+/// 1.5 radii and two cells), each radius that of a disc of the same second
+/// moments (variance r²/4 each way). The end points of a path that runs to
+/// the extremes or on to the region's end keep their places (their planes
+/// hold a cap's rim, not a section) and take the radius next to them.
+/// `None` when a plane holds too few cells.
+fn centred(grid: &Grid, cells: &[V3], at: &[V3], rs: &[f64], end: Ends) -> Option<(Vec<V3>, Vec<f64>)> {
+    let k = at.len();
+    if k < 3 {
+        return None;
+    }
+    let h = grid.h;
+    let (mut out_at, mut out_r) = (at.to_vec(), rs.to_vec());
+    let (from, to) = if end == Ends::Rounded { (0, k) } else { (1, k - 1) };
+    for j in from..to {
+        let t = unit(sub(at[(j + 1).min(k - 1)], at[j.saturating_sub(1)]))?;
+        let (x, y) = across(t)?;
+        let reach = 1.5 * rs[j] + 2.0 * h;
+        let ball = reach * reach + h * h;
+        let (mut n, mut sx, mut sy, mut sxx, mut syy) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for c in cells {
+            let d = sub(*c, at[j]);
+            if dot(d, d) > ball || dot(d, t).abs() > 0.5 * h {
+                continue;
+            }
+            let (u, v) = (dot(d, x), dot(d, y));
+            if u * u + v * v > reach * reach {
+                continue;
+            }
+            n += 1.0;
+            sx += u;
+            sy += v;
+            sxx += u * u;
+            syy += v * v;
+        }
+        if n < 4.0 {
+            return None;
+        }
+        let (mx, my) = (sx / n, sy / n);
+        let var = 0.5 * (sxx / n - mx * mx + syy / n - my * my) + h * h / 12.0;
+        out_at[j] = [0, 1, 2].map(|c| at[j][c] + mx * x[c] + my * y[c]);
+        out_r[j] = 2.0 * var.max(0.0).sqrt();
+    }
+    if end != Ends::Rounded {
+        out_r[0] = out_r[1];
+        out_r[k - 1] = out_r[k - 2];
+        if end == Ends::Flat {
+            (out_r[0], out_r[k - 1]) = (rs[0], rs[k - 1]);
+        }
+    }
+    Some((out_at, out_r))
+}
+
+/// How a sweep candidate ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ends {
+    Rounded,
+    Flat,
+    Square,
+}
+
 fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: bool) -> Vec<Vec<Piece>> {
     let raw_r: Vec<f64> = path.iter().map(|&c| dist[c]).collect();
     let mut sorted = raw_r.clone();
@@ -951,61 +1118,122 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
     } else {
         1.0
     };
+    // How far the region runs on from `p` in the direction `d` (unit):
+    // in half-cell steps while the cells are the region's, and half a cell
+    // more (a centre is half a cell short of the surface).
+    let member: std::collections::HashSet<usize> = region.iter().copied().collect();
+    let centres: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
+    let run_on = |p: V3, d: V3| -> f64 {
+        let mut t = 0.0;
+        for _ in 0..4 * CELLS {
+            let q = [0, 1, 2].map(|c| p[c] + (t + 0.5 * grid.h) * d[c]);
+            let ijk = [0, 1, 2].map(|c| ((q[c] - grid.lo[c]) / grid.h).floor());
+            if (0..3).any(|c| ijk[c] < 0.0 || ijk[c] >= grid.n[c] as f64)
+                || !member.contains(&grid.index(ijk[0] as usize, ijk[1] as usize, ijk[2] as usize))
+            {
+                break;
+            }
+            t += 0.5 * grid.h;
+        }
+        t + 0.5 * grid.h
+    };
+    // The points of a path through `at` with radii `rs`: Catmull-Rom
+    // tangents as Bézier controls, caps as deep as the radius when rounded.
+    let path_points = |at: &[V3], rs: &[f64], rounded: bool| -> Vec<Point> {
+        let k = at.len();
+        let mut points = Vec::with_capacity(k);
+        for j in 0..k {
+            // Round a loop, the neighbours of its ends are each other's.
+            let prev = if closed && j == 0 {
+                at[k - 2]
+            } else {
+                at[j.saturating_sub(1)]
+            };
+            let next = if closed && j + 1 == k {
+                at[1]
+            } else {
+                at[(j + 1).min(k - 1)]
+            };
+            let d = [0, 1, 2].map(|c| (next[c] - prev[c]) / 6.0);
+            let p = at[j];
+            let r = rs[j];
+            let mut pt = Point::at(v3(p));
+            if j > 0 {
+                pt.curve_in = Some(v3([p[0] - d[0], p[1] - d[1], p[2] - d[2]]));
+            }
+            if j + 1 < k {
+                pt.curve_out = Some(v3([p[0] + d[0], p[1] + d[1], p[2] + d[2]]));
+            }
+            let cap = if rounded && (j == 0 || j + 1 == k) { r } else { 0.0 };
+            pt.size = Some(v3([r, r, cap]));
+            points.push(pt);
+        }
+        points
+    };
     let mut out = Vec::new();
     for (k, scale) in [4usize, 8, 16, 32].into_iter().flat_map(|k| [(k, 1.0), (k, fill)]) {
         let r_of = |i: usize| r_raw(i) * scale;
         if k > n / 2 {
             break;
         }
-        for rounded in if closed { &[false][..] } else { &[true, false][..] } {
-            let rounded = *rounded;
+        let ends: &[Ends] = if closed {
+            &[Ends::Flat]
+        } else {
+            &[Ends::Rounded, Ends::Flat, Ends::Square]
+        };
+        for &end in ends {
+            let rounded = end == Ends::Rounded;
             // Rounded ends: the path trimmed by a radius at each end, caps
-            // as deep as the radius; flat ends: to the extremes.
-            let trim = if rounded {
-                (median.round() as usize).min(n / 4)
-            } else {
+            // as deep as the radius; flat ends: to the extremes; square
+            // ends: trimmed as for rounded, then run on straight along the
+            // path's direction there to where the region ends, the section
+            // as at the trim (a tube cut square, whose extreme cells are
+            // the corners of its rim).
+            let trim = if end == Ends::Flat {
                 0
+            } else {
+                (median.round() as usize).min(n / 4)
             };
             let (a, b) = (trim, n - 1 - trim);
             if b <= a + 1 {
                 continue;
             }
             let idx: Vec<usize> = (0..k).map(|j| a + (b - a) * j / (k - 1)).collect();
-            let at: Vec<V3> = idx.iter().map(|&i| pos[i]).collect();
-            let mut points = Vec::with_capacity(k);
-            for (j, &i) in idx.iter().enumerate() {
-                // Round a loop, the neighbours of its ends are each other's.
-                let prev = if closed && j == 0 {
-                    at[k - 2]
-                } else {
-                    at[j.saturating_sub(1)]
-                };
-                let next = if closed && j + 1 == k {
-                    at[1]
-                } else {
-                    at[(j + 1).min(k - 1)]
-                };
-                // Catmull-Rom tangents as Bézier controls.
-                let d = [0, 1, 2].map(|c| (next[c] - prev[c]) / 6.0);
-                let p = at[j];
-                let r = r_of(i);
-                let mut pt = Point::at(v3(p));
-                if j > 0 {
-                    pt.curve_in = Some(v3([p[0] - d[0], p[1] - d[1], p[2] - d[2]]));
+            let mut at: Vec<V3> = idx.iter().map(|&i| pos[i]).collect();
+            if end == Ends::Square {
+                for (e, inward) in [(0usize, (a + w).min(b)), (k - 1, b.saturating_sub(w).max(a))] {
+                    let Some(d) = unit(sub(at[e], pos[inward])) else {
+                        continue;
+                    };
+                    let t = run_on(at[e], d);
+                    at[e] = [0, 1, 2].map(|c| at[e][c] + t * d[c]);
                 }
-                if j + 1 < k {
-                    pt.curve_out = Some(v3([p[0] + d[0], p[1] + d[1], p[2] + d[2]]));
-                }
-                let cap = if rounded && (j == 0 || j + 1 == k) { r } else { 0.0 };
-                pt.size = Some(v3([r, r, cap]));
-                points.push(pt);
             }
-            let r0 = r_of(idx[0]);
+            let rs: Vec<f64> = idx.iter().map(|&i| r_of(i)).collect();
+            let points = path_points(&at, &rs, rounded);
+            let r0 = rs[0];
+            // The path's points moved to the middle of the cells in their
+            // normal planes, each circle of their second moments: the
+            // cheapest path keeps to cell centres and leans where the
+            // distances tie (not for 4 points, too few for a bend, nor for
+            // ends at the extremes, whose sections are a cap's rim: fewer
+            // candidates to put on the grid).
+            if scale == 1.0 && !closed && k >= 8 && end != Ends::Flat {
+                if let Some((at, rs)) = centred(grid, &centres, &at, &rs, end) {
+                    let r0 = rs[0];
+                    out.push(vec![Piece {
+                        id: 0,
+                        points: Some(path_points(&at, &rs, rounded)),
+                        size: Some(v3([r0, r0, if rounded { r0 } else { 0.0 }])),
+                        shape: Some(Shape::Circle),
+                        ..Piece::default()
+                    }]);
+                }
+            }
             // A flat part (a bar, a strap): an elliptic section of the
             // second moments of the cells around each point, turned once
             // at the start and carried along as the sweep carries it.
             if scale == 1.0 && !closed {
-                let rs: Vec<f64> = idx.iter().map(|&i| r_of(i)).collect();
                 if let Some((rotation, sizes)) = elliptic(grid, region, &at, &rs) {
                     let mut points = points.clone();
                     let last = points.len() - 1;
@@ -1038,4 +1266,43 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_off_the_middle_of_a_rod_is_centred_and_sized() {
+        // A rod of radius 6 along x on a grid of unit cells: the cells whose
+        // centres are within 6 of the axis y = z = 10.
+        let grid = Grid {
+            lo: [0.0; 3],
+            h: 1.0,
+            n: [40, 21, 21],
+        };
+        let region: Vec<usize> = (0..grid.len())
+            .filter(|&c| {
+                let p = grid.centre(c);
+                (p[1] - 10.0).powi(2) + (p[2] - 10.0).powi(2) <= 36.0
+            })
+            .collect();
+        // A path 1.5 off the axis, its radii short.
+        let at: Vec<V3> = (0..5).map(|j| [5.5 + 7.0 * f64::from(j), 11.5, 10.0]).collect();
+        let rs = vec![4.0; 5];
+        let cells: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
+        let (c, r) = centred(&grid, &cells, &at, &rs, Ends::Rounded).unwrap();
+        for (p, r) in c.iter().zip(&r) {
+            assert!((p[1] - 10.0).abs() < 0.05 && (p[2] - 10.0).abs() < 0.05, "{p:?}");
+            // A disc of cells of radius 6 has the moments of one of about 6.
+            assert!((r - 6.0).abs() < 0.3, "{r}");
+        }
+        // Ends that are a cap's rim keep their places.
+        let (c, r) = centred(&grid, &cells, &at, &rs, Ends::Flat).unwrap();
+        assert_eq!((c[0], c[4], r[0], r[4]), (at[0], at[4], 4.0, 4.0));
+        assert!((c[2][1] - 10.0).abs() < 0.05);
+        // Outside the rod, no cells: nothing to centre on.
+        let away: Vec<V3> = at.iter().map(|p| [p[0], p[1] + 30.0, p[2]]).collect();
+        assert!(centred(&grid, &cells, &away, &rs, Ends::Rounded).is_none());
+    }
 }

@@ -19,6 +19,7 @@ mod tessellate;
 pub use boolean::{combine, contributions, crosses_itself, visible_parts, Part};
 pub use gltf::{Gltf, SceneNode};
 pub use mesher::Mesher;
+pub(crate) use parallel::par_map;
 pub use parallel::set_threads;
 pub use tessellate::{tessellate, MAX_RESOLUTION, MAX_SIDES, MIN_RESOLUTION};
 

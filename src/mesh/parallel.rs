@@ -20,7 +20,7 @@ pub fn set_threads(n: usize) {
 /// `f` over `items` on up to as many threads as [`set_threads`] allows,
 /// results in the items' order; the first error (in that order) is
 /// returned.
-pub(super) fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> Result<R> + Sync) -> Result<Vec<R>> {
+pub(crate) fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> Result<R> + Sync) -> Result<Vec<R>> {
     let threads = match THREADS.load(Ordering::Relaxed) {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
