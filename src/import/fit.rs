@@ -403,13 +403,12 @@ impl Frame {
         }
     }
 
-    /// Regular n-gon prisms along unit `w` (3, 5, 6 and 8 sides): centred
-    /// on the middle of the part's extent across `w`, a corner towards
-    /// the point farthest from it, that far out.
-    fn prisms(&self, w: V3, out: &mut Vec<Vec<Piece>>) {
-        let Some((u, v)) = across(w) else {
-            return;
-        };
+    /// The part seen along unit `w`: a basis across it, the points'
+    /// extents in (u, v, w), the middle of their extent across, and the
+    /// point farthest from that middle (its distance and unit direction in
+    /// u, v).
+    fn across(&self, w: V3) -> Option<Across> {
+        let (u, v) = across(w)?;
         let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
         for p in &self.points {
             for (k, a) in [u, v, w].iter().enumerate() {
@@ -427,6 +426,33 @@ impl Frame {
                 corner = [d[0] / r, d[1] / r];
             }
         }
+        Some(Across {
+            u,
+            v,
+            lo,
+            hi,
+            mid,
+            far,
+            corner,
+        })
+    }
+
+    /// Regular n-gon prisms along unit `w` (3, 5, 6 and 8 sides): centred
+    /// on the middle of the part's extent across `w`, a corner towards
+    /// the point farthest from it, that far out.
+    fn prisms(&self, w: V3, out: &mut Vec<Vec<Piece>>) {
+        let Some(Across {
+            u,
+            v,
+            lo,
+            hi,
+            mid,
+            far,
+            corner,
+        }) = self.across(w)
+        else {
+            return;
+        };
         let r = far + self.pad;
         if r.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             return;
@@ -449,21 +475,22 @@ impl Frame {
     /// farthest from the axis), both ends from the same middle as
     /// [`Frame::prisms`].
     fn tapers(&self, w: V3, out: &mut Vec<Vec<Piece>>) {
-        let Some((u, v)) = across(w) else {
+        let Some(Across {
+            u,
+            v,
+            lo,
+            hi,
+            mid,
+            corner,
+            ..
+        }) = self.across(w)
+        else {
             return;
         };
-        let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
-        for p in &self.points {
-            for (k, a) in [u, v, w].iter().enumerate() {
-                lo[k] = lo[k].min(dot(*p, *a));
-                hi[k] = hi[k].max(dot(*p, *a));
-            }
-        }
         let (tlo, thi) = (lo[2] - self.pad, hi[2] + self.pad);
         if thi - tlo <= 0.0 || !(thi - tlo).is_finite() {
             return;
         }
-        let mid = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1])];
         let at = |p: &V3| (dot(*p, w) - tlo) / (thi - tlo);
         let across = |p: &V3| [dot(*p, u) - mid[0], dot(*p, v) - mid[1]];
         let line = |f: &dyn Fn(&V3) -> f64| {
@@ -482,15 +509,6 @@ impl Frame {
             let frame = euler([u, v, w]);
             let piece = path_piece(a, b, [ua, va, 0.0], frame, Shape::Circle, None);
             out.push(vec![sized(piece, [ua, va, 0.0], [ub, vb, 0.0])]);
-        }
-        let (mut far, mut corner) = (0.0f64, [1.0, 0.0]);
-        for p in &self.points {
-            let d = across(p);
-            let r = (d[0] * d[0] + d[1] * d[1]).sqrt();
-            if r > far {
-                far = r;
-                corner = [d[0] / r, d[1] / r];
-            }
         }
         let Some((ra, rb)) = line(&|p| {
             let d = across(p);
@@ -670,6 +688,17 @@ fn hull2(mut p: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
         h.pop();
     }
     h
+}
+
+/// What [`Frame::across`] gives.
+struct Across {
+    u: V3,
+    v: V3,
+    lo: V3,
+    hi: V3,
+    mid: [f64; 2],
+    far: f64,
+    corner: [f64; 2],
 }
 
 /// The line `y = a + (b − a)·s` over `s` in [0, 1] above every point

@@ -883,23 +883,7 @@ fn elliptic(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64]) -> Option<(V3,
         prev = t;
         let y = cross(t, x);
         let reach = 3.0 * rs[j] + 2.0 * h;
-        let (mut n, mut sx, mut sy, mut sxx, mut syy, mut sxy) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
-        for &c in region {
-            let d = sub(grid.centre(c), at[j]);
-            if dot(d, t).abs() > 0.5 * h {
-                continue;
-            }
-            let (u, v) = (dot(d, x), dot(d, y));
-            if u * u + v * v > reach * reach {
-                continue;
-            }
-            n += 1.0;
-            sx += u;
-            sy += v;
-            sxx += u * u;
-            syy += v * v;
-            sxy += u * v;
-        }
+        let [n, sx, sy, sxx, syy, sxy] = section(region.iter().map(|&c| grid.centre(c)), at[j], t, (x, y), reach, h);
         if n < 4.0 {
             return None;
         }
@@ -939,6 +923,32 @@ fn elliptic(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64]) -> Option<(V3,
     let (x0, y0) = frames[0];
     let x = [0, 1, 2].map(|i| c * x0[i] + s * y0[i]);
     Some((euler([x, cross(t0, x), t0]), sizes))
+}
+
+/// The cells at `cells` in the plane through `at` normal to unit `t` (a
+/// slab a cell of side `h` thick), within `reach` of `at`: their count and
+/// sums of u, v, u², v², uv in the basis (x, y) across `t`.
+fn section(cells: impl Iterator<Item = V3>, at: V3, t: V3, (x, y): (V3, V3), reach: f64, h: f64) -> [f64; 6] {
+    // Beyond this, a cell is out of the slab or out of reach.
+    let ball = reach * reach + h * h;
+    let mut s = [0.0; 6];
+    for c in cells {
+        let d = sub(c, at);
+        if dot(d, d) > ball || dot(d, t).abs() > 0.5 * h {
+            continue;
+        }
+        let (u, v) = (dot(d, x), dot(d, y));
+        if u * u + v * v > reach * reach {
+            continue;
+        }
+        s[0] += 1.0;
+        s[1] += u;
+        s[2] += v;
+        s[3] += u * u;
+        s[4] += v * v;
+        s[5] += u * v;
+    }
+    s
 }
 
 /// Unit `x` (normal to unit `from`) turned by the least rotation taking
@@ -1021,23 +1031,7 @@ fn centred(grid: &Grid, cells: &[V3], at: &[V3], rs: &[f64], end: Ends) -> Optio
         let t = unit(sub(at[(j + 1).min(k - 1)], at[j.saturating_sub(1)]))?;
         let (x, y) = across(t)?;
         let reach = 1.5 * rs[j] + 2.0 * h;
-        let ball = reach * reach + h * h;
-        let (mut n, mut sx, mut sy, mut sxx, mut syy) = (0.0, 0.0, 0.0, 0.0, 0.0);
-        for c in cells {
-            let d = sub(*c, at[j]);
-            if dot(d, d) > ball || dot(d, t).abs() > 0.5 * h {
-                continue;
-            }
-            let (u, v) = (dot(d, x), dot(d, y));
-            if u * u + v * v > reach * reach {
-                continue;
-            }
-            n += 1.0;
-            sx += u;
-            sy += v;
-            sxx += u * u;
-            syy += v * v;
-        }
+        let [n, sx, sy, sxx, syy, _] = section(cells.iter().copied(), at[j], t, (x, y), reach, h);
         if n < 4.0 {
             return None;
         }
