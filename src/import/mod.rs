@@ -4,6 +4,7 @@
 //! scores an import: coverage, overfill and its weighted score
 //! (docs/import.md).
 
+mod cells;
 mod fit;
 mod gltf;
 mod obj;

@@ -2,6 +2,7 @@
 //! regions of its cells, chosen greedily by the reference's score counted
 //! on a grid, subtract pieces last.
 
+use super::cells::Cells;
 use super::fit::{across, assemble, euler, mesh_of, points_of, quality_of, v3, FitOptions, Frame};
 use super::score::{quality_score, Scorer};
 use super::voxels::Grid;
@@ -42,7 +43,7 @@ struct Candidate {
     /// Its place among all the candidates.
     id: usize,
     pieces: Vec<Piece>,
-    cells: Vec<u32>,
+    cells: Cells,
     /// The share of its cells outside the mesh.
     overfill: f64,
 }
@@ -50,12 +51,12 @@ struct Candidate {
 /// The cells a candidate fills: each piece tessellated alone (no
 /// booleans: a sweep that folds through itself is inside wherever its
 /// winding number is not 0), an intersect pair as the cells both fill.
-fn raster(grid: &Grid, pieces: &[Piece]) -> Result<Vec<u32>> {
+fn raster(grid: &Grid, pieces: &[Piece]) -> Result<Cells> {
     let mut acc: Option<Vec<bool>> = None;
     for p in pieces {
         let resolved = crate::ResolvedPiece::inherit(p, None)?;
         let Some(mesh) = crate::mesh::tessellate(&resolved, RASTER_RESOLUTION)? else {
-            return Ok(Vec::new());
+            return Ok(Cells::default());
         };
         let set = grid.inside_closed(&mesh);
         acc = Some(match acc {
@@ -64,7 +65,7 @@ fn raster(grid: &Grid, pieces: &[Piece]) -> Result<Vec<u32>> {
             Some(a) => a.iter().zip(&set).map(|(x, y)| *x || *y).collect(),
         });
     }
-    Ok(acc.map_or_else(Vec::new, |a| (0..a.len()).filter(|&c| a[c]).map(|c| c as u32).collect()))
+    Ok(acc.map_or_else(Cells::default, |a| Cells::of_flags(&a)))
 }
 
 /// The sets of pieces chosen for `source`, whose whole parts (each with
@@ -90,7 +91,7 @@ pub(super) fn choose(
         let cells = crate::mesh::par_map(sets.iter().collect(), |set| raster(&grid, set))?;
         for (pieces, cells) in sets.into_iter().zip(cells) {
             if !cells.is_empty() {
-                let outside = cells.iter().filter(|&&c| !inside[c as usize]).count();
+                let outside = cells.iter().filter(|&c| !inside[c]).count();
                 cands.push(Candidate {
                     id: cands.len(),
                     overfill: outside as f64 / cells.len() as f64,
@@ -147,7 +148,7 @@ pub(super) fn choose(
     if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
         eprintln!("candidates {} cells {} inside {total}", cands.len(), grid.len());
         for c in &cands {
-            let both = c.cells.iter().filter(|&&x| inside[x as usize]).count();
+            let both = c.cells.iter().filter(|&x| inside[x]).count();
             eprintln!(
                 "  {} pieces {:?}/{:?} points {} cells {} covers {:.1}% overfill {:.1}%",
                 c.pieces.len(),
@@ -238,8 +239,8 @@ pub(super) fn choose(
             .iter()
             .filter(|s| s.iter().all(|p| p.mode != Some(Mode::Subtract)))
         {
-            for c in raster(&grid, set)? {
-                left[c as usize] = false;
+            for c in raster(&grid, set)?.iter() {
+                left[c] = false;
             }
         }
         let mut regions: Vec<Vec<usize>> = grid
@@ -353,11 +354,11 @@ struct Ground<'a> {
     total: usize,
     o: &'a FitOptions,
     exact: &'a (dyn Fn(&[Vec<Piece>]) -> Result<f64> + Sync),
-    rasters: std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<Vec<u32>>>>,
+    rasters: std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<Cells>>>,
 }
 
 impl Ground<'_> {
-    fn raster(&self, set: &[Piece]) -> Result<std::sync::Arc<Vec<u32>>> {
+    fn raster(&self, set: &[Piece]) -> Result<std::sync::Arc<Cells>> {
         let key = format!("{set:?}");
         if let Some(c) = self.rasters.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return Ok(c);
@@ -381,6 +382,8 @@ struct Run {
 /// the score is made of.
 struct State {
     cover: Vec<u32>,
+    /// The cells no set covers, as words.
+    free: Vec<u64>,
     both: usize,
     model: usize,
     pieces: usize,
@@ -389,11 +392,11 @@ struct State {
 
 impl State {
     fn add(&mut self, c: &Candidate, inside: &[bool]) {
-        for &cell in &c.cells {
-            let cell = cell as usize;
+        for cell in c.cells.iter() {
             if self.cover[cell] == 0 {
                 self.model += 1;
                 self.both += usize::from(inside[cell]);
+                self.free[cell / 64] &= !(1 << (cell % 64));
             }
             self.cover[cell] += 1;
         }
@@ -402,12 +405,12 @@ impl State {
     }
 
     fn remove(&mut self, c: &Candidate, inside: &[bool]) {
-        for &cell in &c.cells {
-            let cell = cell as usize;
+        for cell in c.cells.iter() {
             self.cover[cell] -= 1;
             if self.cover[cell] == 0 {
                 self.model -= 1;
                 self.both -= usize::from(inside[cell]);
+                self.free[cell / 64] |= 1 << (cell % 64);
             }
         }
         self.pieces -= c.pieces.len();
@@ -433,8 +436,10 @@ fn greedy(
         quality_score(cov, over, pieces, points, o.expected_pieces, o.weights)
     };
     let max = o.max_pieces.unwrap_or(usize::MAX).max(1);
+    let inside_words = Cells::words_of(inside);
     let mut st = State {
         cover: vec![0u32; inside.len()],
+        free: Cells::words_of(&vec![true; inside.len()]),
         both: 0,
         model: 0,
         pieces: 0,
@@ -457,13 +462,7 @@ fn greedy(
             if chosen.contains(&i) || st.pieces + c.pieces.len() > max {
                 continue;
             }
-            let (mut db, mut dm) = (0, 0);
-            for &cell in &c.cells {
-                if st.cover[cell as usize] == 0 {
-                    dm += 1;
-                    db += usize::from(inside[cell as usize]);
-                }
-            }
+            let (dm, db) = c.cells.meet(&st.free, &inside_words);
             if db == 0 {
                 continue;
             }
@@ -592,7 +591,7 @@ fn greedy(
         // Put on the grid on all cores, ranked in order.
         let rastered = crate::mesh::par_map(trials.iter().collect(), |set| g.raster(set))?;
         for (set, cells) in trials.into_iter().zip(rastered) {
-            let cells: Vec<usize> = cells.iter().map(|&c| c as usize).filter(|&c| filled[c]).collect();
+            let cells: Vec<usize> = cells.iter().filter(|&c| filled[c]).collect();
             let lost = cells.iter().filter(|&&c| inside[c]).count();
             let s = q(
                 both - lost,
