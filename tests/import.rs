@@ -335,3 +335,32 @@ fn a_rectangular_box_in_any_pose_is_two_intersected_squares() {
     assert_eq!(f.pieces, 2);
     assert!(f.score.coverage > 99.0 && f.score.overfill < 1.0, "{:?}", f.score);
 }
+
+#[test]
+fn a_mesh_of_more_triangles_than_the_budget_is_fitted_simplified_and_scored_as_given() {
+    // A tilted capsule meshed at 128: about 33,000 triangles, fitted as
+    // one of at most 3,000.
+    let body = "points: [{x: 0, y: 0, z: 0}, {x: 30, y: -20, z: 10}]\n    size: {x: 6, y: 6, z: 6}\n    shape: circle";
+    let mesh = model_mesh(&format!("version: \"1.0\"\npieces:\n  - id: 0\n    {body}\n"), 128);
+    assert!(mesh.triangles.len() > 20_000, "{}", mesh.triangles.len());
+    let small = FitOptions {
+        max_triangles: 3_000,
+        ..FitOptions::default()
+    };
+    let f = fit(&mesh, &small).unwrap();
+    assert_eq!(f.pieces, 1, "{:?}", f.document);
+    let p = &f.document.pieces[0];
+    let size = p.size.unwrap();
+    for s in [size.x, size.y, size.z] {
+        assert!((f64::from(s) - 6.0).abs() <= 0.02 * 6.0, "size {size:?}");
+    }
+    // The printed score is counted against the mesh as given: the same
+    // as scoring the fitted model against it afresh.
+    let model = model_mesh(&sskb::to_ssk(&f.document).unwrap(), 16);
+    let again = Scorer::new(&mesh, FitOptions::default().samples).score(&model);
+    assert_eq!((f.score.coverage, f.score.overfill), (again.coverage, again.overfill));
+    assert!(f.score.coverage > 95.0 && f.score.overfill < 3.0, "{:?}", f.score);
+    // The same bytes every run.
+    let g = fit(&mesh, &small).unwrap();
+    assert_eq!(sskb::to_ssk(&f.document).unwrap(), sskb::to_ssk(&g.document).unwrap());
+}

@@ -11,6 +11,7 @@
 
 use super::score::{quality_score, Score, Scorer, Weights};
 use super::search;
+use super::simplify;
 use crate::error::ErrorKind;
 use crate::mesh::math::{cross, dot, norm, scale, sub, M3, V3};
 use crate::mesh::{Mesh, Mesher};
@@ -32,6 +33,11 @@ pub struct FitOptions {
     pub weights: Weights,
     /// Samples along the longest side for the final score.
     pub samples: usize,
+    /// A mesh of more triangles is fitted as one simplified to this many
+    /// (vertices clustered on a grid), so that the fit's memory and time
+    /// do not grow with the mesh; the final score is still counted
+    /// against the mesh as given.
+    pub max_triangles: usize,
 }
 
 impl Default for FitOptions {
@@ -42,6 +48,7 @@ impl Default for FitOptions {
             max_pieces: None,
             weights: Weights::default(),
             samples: 128,
+            max_triangles: 200_000,
         }
     }
 }
@@ -68,15 +75,26 @@ pub struct Fitted {
 /// that do not close around anything); `mesh` when a candidate cannot be
 /// meshed (not expected: candidates are simple solids).
 pub fn fit(source: &Mesh, options: &FitOptions) -> Result<Fitted> {
-    let parts: Vec<Mesh> = components(source).into_iter().map(|p| p.0).collect();
-    // One count of the source's inside serves the search and the score.
-    let scorer = Scorer::new(source, options.samples);
-    let chosen = search::choose(source, &parts, options, &scorer)?.ok_or_else(|| {
+    let simplified = simplify::within(source, options.max_triangles);
+    let fitted = simplified.as_ref().unwrap_or(source);
+    let parts: Vec<Mesh> = components(fitted).into_iter().map(|p| p.0).collect();
+    // One count of the inside serves the search and, when the mesh is
+    // fitted as given, the score.
+    let scorer = Scorer::new(fitted, options.samples);
+    let chosen = search::choose(fitted, &parts, options, &scorer)?.ok_or_else(|| {
         Error::new(
             ErrorKind::MeshInput,
             "the mesh encloses no volume (a sheet, or triangles that do not close around anything)",
         )
     })?;
+    drop(parts);
+    let scorer = match simplified {
+        Some(s) => {
+            drop((scorer, s));
+            Scorer::new(source, options.samples)
+        }
+        None => scorer,
+    };
     let document = assemble(chosen);
     let model = mesh_of(&document.pieces, options.resolution.clamp(8, 16))?;
     let score = scorer.score(&model);

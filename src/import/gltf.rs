@@ -6,6 +6,8 @@
 //! accessors by this file, every offset and count checked against the
 //! bytes in hand before anything is allocated for them.
 
+use std::borrow::Cow;
+
 use gltf_json::accessor::{ComponentType, Type};
 use gltf_json::mesh::{Mode, Semantic};
 use gltf_json::validation::Checked;
@@ -49,15 +51,18 @@ pub(super) fn read(bytes: &[u8], external: &mut dyn FnMut(&str) -> Result<Vec<u8
         }
     }
     // Buffers: each one's bytes, at most its declared length.
-    let mut buffers: Vec<Vec<u8>> = Vec::with_capacity(root.buffers.len().min(1024));
+    // The binary chunk's bytes are borrowed, not copied.
+    let mut buffers: Vec<Cow<'_, [u8]>> = Vec::with_capacity(root.buffers.len().min(1024));
     for (i, b) in root.buffers.iter().enumerate() {
         let data = match b.uri.as_deref() {
             None if i == 0 => bin
-                .map(<[u8]>::to_vec)
+                .map(Cow::Borrowed)
                 .ok_or_else(|| bad("buffer 0 has no uri and the file has no binary chunk").path("buffers[0]"))?,
             None => return Err(bad("a buffer other than the first has no uri").path(format!("buffers[{i}]"))),
-            Some(uri) if uri.starts_with("data:") => data_uri(uri).map_err(|e| e.path(format!("buffers[{i}].uri")))?,
-            Some(uri) => external(uri).map_err(|e| e.path(format!("buffers[{i}].uri")))?,
+            Some(uri) if uri.starts_with("data:") => {
+                Cow::Owned(data_uri(uri).map_err(|e| e.path(format!("buffers[{i}].uri")))?)
+            }
+            Some(uri) => Cow::Owned(external(uri).map_err(|e| e.path(format!("buffers[{i}].uri")))?),
         };
         let declared = usize::try_from(b.byte_length.0).unwrap_or(usize::MAX);
         if data.len() < declared {
@@ -294,7 +299,7 @@ fn mul(a: &[f64; 16], b: &[f64; 16]) -> [f64; 16] {
 
 struct Reader<'a> {
     root: &'a Root,
-    buffers: &'a [Vec<u8>],
+    buffers: &'a [Cow<'a, [u8]>],
 }
 
 /// An accessor's elements in place: where they start, their stride, how
@@ -373,28 +378,28 @@ impl Reader<'_> {
             }
             u32::try_from(base + i).map_err(|_| bad("more than 2³² vertices"))
         };
-        let indices: Vec<usize> = match p.indices {
+        let indices: Vec<u32> = match p.indices {
             Some(ix) => {
                 let e = self.elements(ix, Type::Scalar)?;
                 let mut v = Vec::with_capacity(e.count);
                 for i in 0..e.count {
                     let at = e.start + i * e.stride;
                     v.push(match e.component {
-                        ComponentType::U8 => usize::from(e.data[at]),
-                        ComponentType::U16 => usize::from(u16::from_le_bytes([e.data[at], e.data[at + 1]])),
+                        ComponentType::U8 => u32::from(e.data[at]),
+                        ComponentType::U16 => u32::from(u16::from_le_bytes([e.data[at], e.data[at + 1]])),
                         ComponentType::U32 => {
-                            u32::from_le_bytes([e.data[at], e.data[at + 1], e.data[at + 2], e.data[at + 3]]) as usize
+                            u32::from_le_bytes([e.data[at], e.data[at + 1], e.data[at + 2], e.data[at + 3]])
                         }
                         _ => return Err(bad("indices that are not unsigned integers")),
                     });
                 }
                 v
             }
-            None => (0..n).collect(),
+            None => (0..u32::try_from(n).map_err(|_| bad("more than 2³² vertices"))?).collect(),
         };
         let flip = det < 0.0;
-        let mut push = |a: usize, b: usize, c: usize| -> Result<()> {
-            let t = [index(a)?, index(b)?, index(c)?];
+        let mut push = |a: u32, b: u32, c: u32| -> Result<()> {
+            let t = [index(a as usize)?, index(b as usize)?, index(c as usize)?];
             soup.triangles.push(if flip { [t[0], t[2], t[1]] } else { t });
             Ok(())
         };

@@ -10,6 +10,7 @@ mod gltf;
 mod obj;
 mod score;
 mod search;
+mod simplify;
 mod stl;
 mod voxels;
 
@@ -99,12 +100,22 @@ pub fn read_mesh(
     format: MeshFormat,
     external: &mut dyn FnMut(&str) -> Result<Vec<u8>>,
 ) -> Result<SourceMesh> {
+    welded(soup_of(bytes, format, external)?)
+}
+
+/// The triangles of a mesh file, not yet welded.
+fn soup_of(bytes: &[u8], format: MeshFormat, external: &mut dyn FnMut(&str) -> Result<Vec<u8>>) -> Result<Soup> {
     let mut soup = Soup::default();
     match format {
         MeshFormat::Gltf => gltf::read(bytes, external, &mut soup)?,
         MeshFormat::Stl => stl::read(bytes, &mut soup)?,
         MeshFormat::Obj => obj::read(bytes, &mut soup)?,
     }
+    Ok(soup)
+}
+
+/// The soup welded; an error if no triangle has area.
+fn welded(soup: Soup) -> Result<SourceMesh> {
     let mesh = weld(soup.positions, &soup.triangles);
     if mesh.triangles.is_empty() {
         return Err(bad("the file has no triangles with area (nothing to fill)"));
@@ -146,7 +157,10 @@ pub fn read_mesh_file(path: &Path) -> Result<SourceMesh> {
         }
         std::fs::read(dir.join(rel)).map_err(|e| bad(format!("buffer '{uri}' cannot be read: {e}")))
     };
-    read_mesh(&bytes, format, &mut external)
+    let soup = soup_of(&bytes, format, &mut external)?;
+    // The file's bytes are let go before the soup is welded.
+    drop(bytes);
+    welded(soup)
 }
 
 /// One vertex per distinct position (`-0.0` and `0.0` alike), in order of

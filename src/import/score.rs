@@ -101,7 +101,7 @@ impl Inside {
     pub fn new(mesh: &Mesh) -> Inside {
         Inside {
             lines: Lines::new(mesh, 2),
-            across: (!mesh.is_closed()).then(|| [Lines::new(mesh, 0), Lines::new(mesh, 1)]),
+            across: (!balanced(mesh)).then(|| [Lines::new(mesh, 0), Lines::new(mesh, 1)]),
         }
     }
 
@@ -155,6 +155,23 @@ impl Inside {
             _ => up != 0 || down != 0,
         }
     }
+}
+
+/// Whether every edge of `mesh` is crossed as often one way as the other
+/// (a closed surface, perhaps touching itself along edges or at corners):
+/// then the winding number counted up a line and down it agree, and one
+/// direction of lines is enough.
+fn balanced(mesh: &Mesh) -> bool {
+    let mut edges: Vec<(u32, u32, i8)> = mesh
+        .triangles
+        .iter()
+        .flat_map(|t| [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])])
+        .map(|(a, b)| if a < b { (a, b, 1) } else { (b, a, -1) })
+        .collect();
+    edges.sort_unstable();
+    edges
+        .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
+        .all(|run| run.iter().map(|e| i64::from(e.2)).sum::<i64>() == 0)
 }
 
 /// Triangles binned for crossings with lines parallel to one axis, their
