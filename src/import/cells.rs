@@ -22,18 +22,8 @@ impl Cells {
         };
         let last = flags.iter().rposition(|&f| f).unwrap_or(first);
         let start = first / 64;
-        let mut words = vec![0u64; last / 64 + 1 - start];
-        let mut count = 0;
-        for (i, _) in flags
-            .iter()
-            .enumerate()
-            .skip(first)
-            .take(last + 1 - first)
-            .filter(|(_, &f)| f)
-        {
-            words[i / 64 - start] |= 1 << (i % 64);
-            count += 1;
-        }
+        let words: Vec<u64> = flags[start * 64..=last].chunks(64).map(word).collect();
+        let count = words.iter().map(|w| w.count_ones() as usize).sum();
         Cells { start, words, count }
     }
 
@@ -78,12 +68,13 @@ impl Cells {
 
     /// Flags of a grid of `n` cells as whole words (64 cells a word).
     pub fn words_of(flags: &[bool]) -> Vec<u64> {
-        let mut w = vec![0u64; flags.len().div_ceil(64)];
-        for (i, _) in flags.iter().enumerate().filter(|(_, &f)| f) {
-            w[i / 64] |= 1 << (i % 64);
-        }
-        w
+        flags.chunks(64).map(word).collect()
     }
+}
+
+/// Up to 64 flags as a word, the first the lowest bit.
+fn word(flags: &[bool]) -> u64 {
+    flags.iter().rev().fold(0u64, |w, &f| (w << 1) | u64::from(f))
 }
 
 #[cfg(test)]

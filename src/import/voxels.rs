@@ -123,7 +123,17 @@ impl Grid {
             let total: i32 = column.iter().map(|h| h.2).sum();
             let mut above = total;
             let mut at = 0;
-            for k in 0..n[2] {
+            // Below the lowest crossing the winding is `total` (0 for a
+            // closed mesh), above the highest 0: only the centres between
+            // (a cell more each way) need the walk.
+            let ks = if total == 0 {
+                let lowest = first(column[0].1, 2).saturating_sub(1);
+                let highest = last(column[column.len() - 1].1, 2) + 2.0;
+                lowest..(highest.max(0.0) as usize).min(n[2])
+            } else {
+                0..n[2]
+            };
+            for k in ks {
                 let z = self.lo[2] + (k as f64 + 0.5) * h;
                 while at < column.len() && column[at].1 <= z {
                     above -= column[at].2;
