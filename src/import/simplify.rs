@@ -10,7 +10,8 @@
 //! farther than a cell's diagonal from the original. The fit sees shapes
 //! on a grid of 56 cells; the cells here are made as large as the budget
 //! needs and no larger (about 0.6% of a million-triangle ellipsoid's
-//! length for 200,000 triangles).
+//! longest side for 200,000 triangles: 164,370 of them, a third of a
+//! fitting cell).
 
 use crate::mesh::Mesh;
 
