@@ -75,8 +75,30 @@ impl Browser {
                          "--window-size=1280,800", "--hide-scrollbars", "--force-device-scale-factor=1"]
             }
         }}});
-        let v = b.call("POST", "/session", Some(caps));
-        b.session = v["sessionId"].as_str().expect("a session").to_owned();
+        // A chromedriver that answers may still reset the first session
+        // request while it starts (seen with three browsers starting at
+        // once on two cores): tried again, a few times.
+        let body = caps.to_string();
+        let head = format!(
+            "POST /session HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+            b.addr,
+            body.len()
+        );
+        let mut tries = 0;
+        let r = loop {
+            match view_support::try_request_with_body(&b.addr, &head, body.as_bytes()) {
+                Ok(r) => break r,
+                Err(e) if tries < 5 => {
+                    eprintln!("starting a session: {e}; trying again");
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(500));
+                }
+                Err(e) => panic!("no session after {tries} tries: {e}"),
+            }
+        };
+        let j = r.json();
+        assert_eq!(r.status, 200, "POST /session: {j}");
+        b.session = j["value"]["sessionId"].as_str().expect("a session").to_owned();
         Some(b)
     }
 

@@ -118,18 +118,23 @@ pub fn request(addr: &str, head: &str) -> Response {
 }
 
 pub fn request_with_body(addr: &str, head: &str, body: &[u8]) -> Response {
-    let mut s = TcpStream::connect(addr).expect("connects");
-    s.set_read_timeout(Some(Duration::from_secs(180))).unwrap();
-    s.write_all(format!("{head}Connection: close\r\n\r\n").as_bytes())
-        .unwrap();
-    s.write_all(body).unwrap();
+    try_request_with_body(addr, head, body).expect("sends the request and reads the response")
+}
+
+/// As [`request_with_body`], with the connection's errors returned (a
+/// peer that is still starting may reset it).
+pub fn try_request_with_body(addr: &str, head: &str, body: &[u8]) -> std::io::Result<Response> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(180)))?;
+    s.write_all(format!("{head}Connection: close\r\n\r\n").as_bytes())?;
+    s.write_all(body)?;
     read_response(&mut s, head.starts_with("HEAD "))
 }
 
 /// Reads one response, framed by its `Content-Length` or chunked
 /// encoding (a peer may keep the connection open despite
 /// `Connection: close`), or else by the end of the stream.
-fn read_response(s: &mut TcpStream, no_body: bool) -> Response {
+fn read_response(s: &mut TcpStream, no_body: bool) -> std::io::Result<Response> {
     let mut raw = Vec::new();
     let mut buf = [0u8; 16384];
     let done = |raw: &[u8]| -> bool {
@@ -152,7 +157,7 @@ fn read_response(s: &mut TcpStream, no_body: bool) -> Response {
         head.contains("transfer-encoding: chunked") && body.ends_with(b"0\r\n\r\n")
     };
     loop {
-        let n = s.read(&mut buf).expect("reads the response");
+        let n = s.read(&mut buf)?;
         if n == 0 {
             break;
         }
@@ -161,7 +166,7 @@ fn read_response(s: &mut TcpStream, no_body: bool) -> Response {
             break;
         }
     }
-    parse(&raw)
+    Ok(parse(&raw))
 }
 
 fn parse(raw: &[u8]) -> Response {
