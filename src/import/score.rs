@@ -161,7 +161,7 @@ impl Inside {
 /// (a closed surface, perhaps touching itself along edges or at corners):
 /// then the winding number counted up a line and down it agree, and one
 /// direction of lines is enough.
-fn balanced(mesh: &Mesh) -> bool {
+pub(super) fn balanced(mesh: &Mesh) -> bool {
     let mut edges: Vec<(u32, u32, i8)> = mesh
         .triangles
         .iter()

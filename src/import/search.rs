@@ -319,6 +319,12 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
     // exact score rises (the grid cannot tell a section from one 5%
     // thicker when its cells are a wall's width, and a set fitted to
     // cells sits where the cells are: up to half a cell off the faces).
+    // The exact score of `chosen` with set `i`'s pieces changed by `f`.
+    let tried = |chosen: &[Vec<Piece>], i: usize, f: &dyn Fn(&mut Piece)| -> Result<(f64, Vec<Vec<Piece>>)> {
+        let mut trial = chosen.to_vec();
+        trial[i].iter_mut().for_each(f);
+        Ok((exact(&trial)?, trial))
+    };
     for i in 0..chosen.len() {
         if chosen[i].iter().any(|p| p.mode == Some(Mode::Subtract)) {
             continue;
@@ -327,11 +333,7 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
             for sign in [-1.0, 1.0] {
                 let mut d = [0.0; 3];
                 d[k] = sign * 0.5 * g.grid.h;
-                let mut trial = chosen.clone();
-                for p in &mut trial[i] {
-                    shift(p, d);
-                }
-                let e = exact(&trial)?;
+                let (e, trial) = tried(&chosen, i, &|p| shift(p, d))?;
                 if e > now + 1e-6 {
                     (now, chosen) = (e, trial);
                     break;
@@ -341,11 +343,7 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
         for step in [0.95f32, 1.05] {
             let mut improved = false;
             for _ in 0..2 {
-                let mut trial = chosen.clone();
-                for p in &mut trial[i] {
-                    narrow(p, step);
-                }
-                let e = exact(&trial)?;
+                let (e, trial) = tried(&chosen, i, &|p| narrow(p, step))?;
                 if e > now + 1e-6 {
                     (now, chosen) = (e, trial);
                     improved = true;

@@ -155,21 +155,7 @@ mod tests {
         let (v0, v) = (m.volume(), s.volume());
         assert!((v - v0).abs() < 0.03 * v0, "{v0} → {v}");
         // Every edge is crossed as often one way as the other.
-        let mut edges: Vec<(u32, u32, i32)> = s
-            .triangles
-            .iter()
-            .flat_map(|t| [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])])
-            .map(|(a, b)| if a < b { (a, b, 1) } else { (b, a, -1) })
-            .collect();
-        edges.sort_unstable();
-        for run in edges.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
-            assert_eq!(
-                run.iter().map(|e| e.2).sum::<i32>(),
-                0,
-                "edge {:?}",
-                (run[0].0, run[0].1)
-            );
-        }
+        assert!(crate::import::score::balanced(&s));
         // Points well inside and well outside stay so.
         let inside = crate::import::Inside::new(&s);
         assert!(inside.contains([0.0, 0.0, 0.0]) && inside.contains([9.0, 0.0, 0.0]));
