@@ -326,7 +326,20 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
         Ok((exact(&trial)?, trial))
     };
     for i in 0..chosen.len() {
-        if chosen[i].iter().any(|p| p.mode == Some(Mode::Subtract)) {
+        let cut = chosen[i].iter().any(|p| p.mode == Some(Mode::Subtract));
+        // A many-sided prism fitted to cells may be a round bore or rod:
+        // the circle of the same area tried in its place.
+        if chosen[i].iter().any(|p| rounded(p).is_some()) {
+            let (e, trial) = tried(&chosen, i, &|p| {
+                if let Some(r) = rounded(p) {
+                    *p = r;
+                }
+            })?;
+            if e > now + 1e-6 {
+                (now, chosen) = (e, trial);
+            }
+        }
+        if cut {
             continue;
         }
         for k in 0..3 {
@@ -373,6 +386,17 @@ struct Ground<'a> {
 }
 
 impl Ground<'_> {
+    /// The score of a model covering `model` cells, `both` of them inside.
+    fn grid_score(&self, both: usize, model: usize, pieces: usize, points: usize) -> f64 {
+        let cov = 100.0 * both as f64 / self.total as f64;
+        let over = if model == 0 {
+            0.0
+        } else {
+            100.0 * (model - both) as f64 / model as f64
+        };
+        quality_score(cov, over, pieces, points, self.o.expected_pieces, self.o.weights)
+    }
+
     fn raster(&self, set: &[Piece]) -> Result<std::sync::Arc<Cells>> {
         let key = format!("{set:?}");
         if let Some(c) = self.rasters.lock().ok().and_then(|m| m.get(&key).cloned()) {
@@ -440,16 +464,8 @@ fn greedy(
     floor: f64,
     seen: &mut Vec<Vec<usize>>,
 ) -> Result<(f64, Option<Vec<Vec<Piece>>>)> {
-    let (grid, inside, total, o, exact) = (g.grid, g.inside, g.total, g.o, g.exact);
-    let q = |both: usize, model: usize, pieces: usize, points: usize| {
-        let cov = 100.0 * both as f64 / total as f64;
-        let over = if model == 0 {
-            0.0
-        } else {
-            100.0 * (model - both) as f64 / model as f64
-        };
-        quality_score(cov, over, pieces, points, o.expected_pieces, o.weights)
-    };
+    let (grid, inside, o, exact) = (g.grid, g.inside, g.o, g.exact);
+    let q = |both: usize, model: usize, pieces: usize, points: usize| g.grid_score(both, model, pieces, points);
     let max = o.max_pieces.unwrap_or(usize::MAX).max(1);
     let inside_words = Cells::words_of(inside);
     let mut st = State {
@@ -1003,6 +1019,37 @@ fn lengthen(p: &mut Piece, by: f64) {
     push(&mut points[n - 1], before);
 }
 
+/// An n-gon of five sides or more as the circle of the same section
+/// area (the same scaling, `size` × √(n·sin(2π/n)/2π)); `None` for
+/// anything else.
+fn rounded(p: &Piece) -> Option<Piece> {
+    let n = match (p.shape, p.sides) {
+        (Some(Shape::Ngon), Some(n)) if n >= 5 => f64::from(n),
+        _ => return None,
+    };
+    let f = (n * (std::f64::consts::TAU / n).sin() / std::f64::consts::TAU).sqrt() as f32;
+    let mut r = p.clone();
+    r.shape = Some(Shape::Circle);
+    r.sides = None;
+    let solo = r.points.as_ref().is_some_and(|v| v.len() == 1);
+    let scale = |s: &mut Vec3| {
+        s.x *= f;
+        s.y *= f;
+        if solo {
+            s.z *= f;
+        }
+    };
+    if let Some(s) = r.size.as_mut() {
+        scale(s);
+    }
+    r.points
+        .iter_mut()
+        .flatten()
+        .filter_map(|q| q.size.as_mut())
+        .for_each(scale);
+    Some(r)
+}
+
 /// Moves a piece (its points and their curve controls) by `d`.
 fn shift(p: &mut Piece, d: V3) {
     let by = |v: &mut Vec3| *v = v3([f64::from(v.x) + d[0], f64::from(v.y) + d[1], f64::from(v.z) + d[2]]);
@@ -1290,6 +1337,47 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_octagon_is_rounded_to_the_circle_of_its_area_and_a_square_is_not() {
+        let at = |z: f32| Point {
+            size: Some(Vec3 { x: 2.0, y: 4.0, z: 0.0 }),
+            ..Point::at(Vec3 { x: 0.0, y: 0.0, z })
+        };
+        let octagon = Piece {
+            points: Some(vec![at(0.0), at(10.0)]),
+            size: Some(Vec3 { x: 2.0, y: 4.0, z: 0.0 }),
+            shape: Some(Shape::Ngon),
+            sides: Some(8),
+            mode: Some(Mode::Subtract),
+            ..Piece::default()
+        };
+        let round = rounded(&octagon).expect("an octagon is rounded");
+        assert_eq!(
+            (round.shape, round.sides, round.mode),
+            (Some(Shape::Circle), None, Some(Mode::Subtract))
+        );
+        // Section areas: (n/2)·sin(2π/n)·x·y for the n-gon, π·x·y for the ellipse.
+        let ngon = 4.0 * (std::f64::consts::TAU / 8.0).sin() * 2.0 * 4.0;
+        for s in std::iter::once(round.size).chain(round.points.iter().flatten().map(|q| q.size)) {
+            let s = s.expect("sizes kept");
+            let ellipse = std::f64::consts::PI * f64::from(s.x) * f64::from(s.y);
+            assert!((ellipse / ngon - 1.0).abs() < 1e-6, "{ellipse} {ngon}");
+            assert!((f64::from(s.y) / f64::from(s.x) - 2.0).abs() < 1e-6);
+            assert_eq!(s.z, 0.0);
+        }
+        let square = Piece {
+            sides: Some(4),
+            ..octagon.clone()
+        };
+        assert!(rounded(&square).is_none());
+        let circle = Piece {
+            shape: Some(Shape::Circle),
+            sides: None,
+            ..octagon
+        };
+        assert!(rounded(&circle).is_none());
+    }
 
     #[test]
     fn a_shifted_piece_moves_its_points_and_their_controls() {

@@ -13,7 +13,9 @@ change; only ours are made and scored again).
 For each NAME.glb in the directory: the reference's `import_gltf_to_ssk`
 and `sskb convert NAME.glb NAME.ours.ssk`, both documents scored by
 `ssklib.gltf_to_ssk.score_document_against_mesh` (default weights) on the
-mesh as the reference loads it; the exact bounding box's score (coverage
+mesh as the reference loads it; the score of NAME.ssk, the model the
+mesh was made from, where there is one (the most a recovery can expect
+from this scorer); the exact bounding box's score (coverage
 100%, overfill 1 − V/V_box, one piece of two points); the overlap
 (intersection over union) from coverage c and overfill o:
 c / (1 + c·o / (1 − o)). One JSON object: rows and medians.
@@ -96,6 +98,19 @@ def main():
                 }
             except Exception as e:  # noqa: BLE001
                 row["ref_error"] = str(e)
+        # The model the mesh was made from (when it was), scored the same
+        # way: the most a recovery can expect from this scorer, whose own
+        # meshing of the model (at resolution 16) may differ from ours.
+        made = path.with_suffix(".ssk")
+        if made.exists():
+            src = yaml.safe_load(made.read_text())
+            q = g.score_document_against_mesh(src, sv, sf)
+            row["source"] = {
+                "score": q.score,
+                "coverage": q.coverage_percent,
+                "overfill": q.overfill_percent,
+                "overlap": overlap(q.coverage_percent, q.overfill_percent),
+            }
         lo, hi = sv.min(axis=0), sv.max(axis=0)
         vb = float(np.prod(hi - lo))
         over = 100.0 * (1 - volume(sv, sf) / vb) if vb > 0 else 100.0
