@@ -1090,22 +1090,7 @@ fn rounded(p: &Piece) -> Option<Piece> {
     let mut r = p.clone();
     r.shape = Some(Shape::Circle);
     r.sides = None;
-    let solo = r.points.as_ref().is_some_and(|v| v.len() == 1);
-    let scale = |s: &mut Vec3| {
-        s.x *= f;
-        s.y *= f;
-        if solo {
-            s.z *= f;
-        }
-    };
-    if let Some(s) = r.size.as_mut() {
-        scale(s);
-    }
-    r.points
-        .iter_mut()
-        .flatten()
-        .filter_map(|q| q.size.as_mut())
-        .for_each(scale);
+    narrow(&mut r, f);
     Some(r)
 }
 

@@ -51,6 +51,17 @@ def volume(v, f):
     return abs(np.einsum("ij,ij->i", t[:, 0], np.cross(t[:, 1], t[:, 2])).sum() / 6.0)
 
 
+def scored(document, sv, sf):
+    """The reference's score of `document` against the mesh, and overlap."""
+    q = g.score_document_against_mesh(document, sv, sf)
+    return {
+        "score": q.score,
+        "coverage": q.coverage_percent,
+        "overfill": q.overfill_percent,
+        "overlap": overlap(q.coverage_percent, q.overfill_percent),
+    }
+
+
 def main():
     d = pathlib.Path(sys.argv[1])
     sskb = sys.argv[2] if len(sys.argv) > 2 else str(ROOT / "target" / "release" / "sskb")
@@ -70,12 +81,8 @@ def main():
             row["ours_error"] = p.stderr.strip()
         else:
             ours = yaml.safe_load(out.read_text())
-            q = g.score_document_against_mesh(ours, sv, sf)
             row["ours"] = {
-                "score": q.score,
-                "coverage": q.coverage_percent,
-                "overfill": q.overfill_percent,
-                "overlap": overlap(q.coverage_percent, q.overfill_percent),
+                **scored(ours, sv, sf),
                 "pieces": len(ours["pieces"]),
                 "line": p.stderr.strip().splitlines()[-1],
                 "document": out.read_text(),
@@ -88,12 +95,8 @@ def main():
             try:
                 ref = g.import_gltf_to_ssk(str(path))
                 row["ref_seconds"] = round(time.time() - t, 3)
-                q = g.score_document_against_mesh(ref.document, sv, sf)
                 row["ref"] = {
-                    "score": q.score,
-                    "coverage": q.coverage_percent,
-                    "overfill": q.overfill_percent,
-                    "overlap": overlap(q.coverage_percent, q.overfill_percent),
+                    **scored(ref.document, sv, sf),
                     "pieces": len(ref.document["pieces"]),
                 }
             except Exception as e:  # noqa: BLE001
@@ -103,14 +106,7 @@ def main():
         # meshing of the model (at resolution 16) may differ from ours.
         made = path.with_suffix(".ssk")
         if made.exists():
-            src = yaml.safe_load(made.read_text())
-            q = g.score_document_against_mesh(src, sv, sf)
-            row["source"] = {
-                "score": q.score,
-                "coverage": q.coverage_percent,
-                "overfill": q.overfill_percent,
-                "overlap": overlap(q.coverage_percent, q.overfill_percent),
-            }
+            row["source"] = scored(yaml.safe_load(made.read_text()), sv, sf)
         lo, hi = sv.min(axis=0), sv.max(axis=0)
         vb = float(np.prod(hi - lo))
         over = 100.0 * (1 - volume(sv, sf) / vb) if vb > 0 else 100.0
