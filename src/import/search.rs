@@ -303,6 +303,18 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
         };
         // The runs compared by the exact score, not the grid's.
         let s = exact(&chosen)?;
+        if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+            eprintln!(
+                "run limit {limit} grid {added:.4} exact {s:.4} {:?}",
+                chosen
+                    .iter()
+                    .map(|set| set
+                        .iter()
+                        .map(|p| (p.shape, p.sides, p.points.as_ref().map_or(0, Vec::len)))
+                        .collect::<Vec<_>>())
+                    .collect::<Vec<_>>()
+            );
+        }
         runs.push(Run {
             added,
             sets: chosen.clone(),
@@ -903,71 +915,243 @@ fn torus(grid: &Grid, region: &[usize], ring: &[usize]) -> Vec<Vec<Piece>> {
         .to_vec()
 }
 
-/// An elliptic section along the points `at` of a path through `region`
-/// (`rs`: the round tube's radius at each): the piece's rotation (local X
-/// the major axis at the start, Z the path's first direction) and the
-/// radii at each point along the frame as a sweep carries it (parallel
-/// transport), from the second moments of the region's cells near each
-/// point's normal plane. `None` when the section is round enough.
-fn elliptic(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64]) -> Option<(V3, Vec<(f64, f64)>)> {
-    let k = at.len();
-    if k < 2 {
+/// An elliptic section along a path's points (`s`: the region's cells in
+/// their normal planes): the piece's rotation (local X the major axis at
+/// the start, Z the path's first direction) and the radii at each point
+/// along the frame as a sweep carries it (parallel transport), from the
+/// second moments of each section's cells. `None` when the sections are
+/// round enough.
+fn elliptic(s: &Sections) -> Option<(V3, Vec<(f64, f64)>)> {
+    let (theta, sizes, elongated) = s.turn();
+    if !elongated {
         return None;
     }
-    let tangent = |j: usize| unit(sub(at[(j + 1).min(k - 1)], at[j.saturating_sub(1)]));
-    let t0 = tangent(0)?;
-    let (mut x, _) = across(t0)?;
-    let mut prev = t0;
-    // Each point's frame (carried) and the moments of its section in it.
-    let mut frames: Vec<(V3, V3)> = Vec::with_capacity(k);
-    let mut moments: Vec<[f64; 3]> = Vec::with_capacity(k);
-    let h = grid.h;
-    for j in 0..k {
-        let t = tangent(j).unwrap_or(prev);
-        x = carry(x, prev, t);
-        prev = t;
-        let y = cross(t, x);
-        let reach = 3.0 * rs[j] + 2.0 * h;
-        let [n, sx, sy, sxx, syy, sxy] = section(region.iter().map(|&c| grid.centre(c)), at[j], t, (x, y), reach, h);
-        if n < 4.0 {
+    let x = [0, 1, 2].map(|i| theta.cos() * s.x0[i] + theta.sin() * s.y0[i]);
+    Some((euler([x, cross(s.t0, x), s.t0]), sizes))
+}
+
+/// For a regular n-gon centred at 0 with a corner on +x, ∫ zⁿ dA over
+/// ∫ |z|ⁿ dA (z = x + iy), n = 3, 4, 5, 6: how strongly its cells show n
+/// corners (an even n shows in an ellipse's cells too).
+const CORNERS: [(u32, f64); 4] = [(3, 0.658), (4, 0.4285), (5, 0.3102), (6, 0.241)];
+
+/// A sweep whose sections show corners: the n-gon section that fits
+/// them, its sides, the rotation that puts a corner where the sections'
+/// corners are (at the start, carried along as the sweep carries its
+/// frame), and each point's sizes. The sections are first made round: each
+/// cell's place in its section's principal axes (the turn of
+/// [`elliptic`]) over the section's radii along them, where an n-gon
+/// scaled along its own axes is regular. Round sections take any turn;
+/// elongated ones a corner on one of their axes (an n-gon scaled along
+/// other axes is not an n-gon scaled). Sizes: the second moments of each
+/// section along the n-gon's axes, averaged with the neighbours'. `None`
+/// when no n shows 0.7 of a regular n-gon's corners (the fewest n that
+/// does is taken), or when the corners turn along the path (they cancel).
+fn polygonal(s: &Sections) -> Option<Polygonal> {
+    let (theta, sizes, elongated) = s.turn();
+    let (c, si) = (theta.cos(), theta.sin());
+    // Per n: the sums of zⁿ (re, im) and |z|ⁿ over every section's cells,
+    // z about the section's middle, along its axes, over its radii.
+    let mut sums = [[0.0f64; 3]; CORNERS.len()];
+    for (cells, &(a, b)) in s.cells.iter().zip(&sizes) {
+        let m = cells.len() as f64;
+        let (mu, mv) = cells.iter().fold((0.0, 0.0), |(x, y), q| (x + q[0] / m, y + q[1] / m));
+        for q in cells {
+            let (u, v) = (q[0] - mu, q[1] - mv);
+            let (u, v) = ((c * u + si * v) / a.max(1e-12), (c * v - si * u) / b.max(1e-12));
+            let r = (u * u + v * v).sqrt();
+            // zⁿ and |z|ⁿ for n = 1, 2, ... by multiplication.
+            let (mut zr, mut zi, mut rn, mut n) = (u, v, r, 1);
+            for (sum, &(corners, _)) in sums.iter_mut().zip(&CORNERS) {
+                while n < corners {
+                    (zr, zi) = (zr * u - zi * v, zr * v + zi * u);
+                    rn *= r;
+                    n += 1;
+                }
+                sum[0] += zr;
+                sum[1] += zi;
+                sum[2] += rn;
+            }
+        }
+    }
+    // The fewest corners that show: a triangle's cells show six too.
+    let shown: Vec<((u32, f64), f64)> = sums
+        .iter()
+        .zip(&CORNERS)
+        .map(|(sum, &(n, k))| {
+            (
+                (n, sum[1].atan2(sum[0])),
+                (sum[0].hypot(sum[1]) / sum[2].max(1e-300)) / k,
+            )
+        })
+        .collect();
+    let ((n, phase), _) = shown.into_iter().find(|s| s.1 >= 0.7)?;
+    let nf = f64::from(n);
+    // The corner's angle from the first axis: free in a round section,
+    // else the quarter turn whose n-fold angle is nearest the cells'.
+    let psi = if elongated {
+        let gap = |q: f64| {
+            let d = (nf * q - phase).rem_euclid(std::f64::consts::TAU);
+            d.min(std::f64::consts::TAU - d)
+        };
+        [0.0, 1.0, 2.0, 3.0]
+            .map(|k| k * std::f64::consts::FRAC_PI_2)
+            .into_iter()
+            .min_by(|a, b| gap(*a).total_cmp(&gap(*b)))?
+    } else {
+        phase / nf
+    };
+    // A unit-circumradius n-gon's variance along any axis; an ellipse of
+    // radius a has a²/4.
+    let var = (2.0 + (std::f64::consts::TAU / nf).cos()) / 12.0;
+    let f = 0.5 / var.sqrt();
+    let across = (psi / std::f64::consts::FRAC_PI_2).round() as i64 % 2 == 1 && elongated;
+    // Each averaged with its neighbours' (¼, ½, ¼): a section a cell thick
+    // through a bar a few cells across holds a few dozen cells.
+    let k = sizes.len();
+    let sizes = (0..k)
+        .map(|j| {
+            let (p, q) = (sizes[j.saturating_sub(1)], sizes[(j + 1).min(k - 1)]);
+            let (a, b) = (
+                0.25 * p.0 + 0.5 * sizes[j].0 + 0.25 * q.0,
+                0.25 * p.1 + 0.5 * sizes[j].1 + 0.25 * q.1,
+            );
+            if across {
+                (b * f, a * f)
+            } else {
+                (a * f, b * f)
+            }
+        })
+        .collect();
+    let turn = theta + psi;
+    let x = [0, 1, 2].map(|i| turn.cos() * s.x0[i] + turn.sin() * s.y0[i]);
+    Some(Polygonal {
+        sides: n,
+        rotation: euler([x, cross(s.t0, x), s.t0]),
+        sizes,
+    })
+}
+
+/// An n-gon section fitted along a path ([`polygonal`]).
+struct Polygonal {
+    sides: u32,
+    /// The piece's rotation: a corner on local X at the start.
+    rotation: V3,
+    /// Each point's size along local X and Y.
+    sizes: Vec<(f64, f64)>,
+}
+
+/// The cells of a region in the normal planes of a path's points: each
+/// point's frame carried along the path from a basis across its start,
+/// and each section's cells in it (u, v).
+struct Sections {
+    t0: V3,
+    x0: V3,
+    y0: V3,
+    cells: Vec<Vec<[f64; 2]>>,
+    /// Each section's middle: its cells' centroid, in the world.
+    middles: Vec<V3>,
+    h: f64,
+}
+
+impl Sections {
+    /// The cells of `region` in the normal planes of the points `at`
+    /// (slabs a cell thick, within three times `rs` and two cells of each
+    /// point); `None` for fewer than two points or a section of fewer than
+    /// 4 cells.
+    fn of(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64]) -> Option<Sections> {
+        let k = at.len();
+        if k < 2 {
             return None;
         }
-        let (mx, my) = (sx / n, sy / n);
-        // A cell's own spread (h²/12) on top of its centre's.
-        moments.push([
-            sxx / n - mx * mx + h * h / 12.0,
-            syy / n - my * my + h * h / 12.0,
-            sxy / n - mx * my,
-        ]);
-        frames.push((x, y));
+        let tangent = |j: usize| unit(sub(at[(j + 1).min(k - 1)], at[j.saturating_sub(1)]));
+        let t0 = tangent(0)?;
+        let (x0, y0) = across(t0)?;
+        let (mut x, mut prev) = (x0, t0);
+        let h = grid.h;
+        let (mut cells, mut middles) = (Vec::with_capacity(k), Vec::with_capacity(k));
+        for j in 0..k {
+            let t = tangent(j).unwrap_or(prev);
+            x = carry(x, prev, t);
+            prev = t;
+            let y = cross(t, x);
+            let reach = 3.0 * rs[j] + 2.0 * h;
+            let ball = reach * reach + h * h;
+            let here: Vec<[f64; 2]> = region
+                .iter()
+                .map(|&c| sub(grid.centre(c), at[j]))
+                .filter(|d| dot(*d, *d) <= ball && dot(*d, t).abs() <= 0.5 * h)
+                .map(|d| [dot(d, x), dot(d, y)])
+                .filter(|[u, v]| u * u + v * v <= reach * reach)
+                .collect();
+            if here.len() < 4 {
+                return None;
+            }
+            let m = here.len() as f64;
+            let (mu, mv) = here.iter().fold((0.0, 0.0), |(a, b), q| (a + q[0] / m, b + q[1] / m));
+            middles.push([0, 1, 2].map(|i| at[j][i] + mu * x[i] + mv * y[i]));
+            cells.push(here);
+        }
+        Some(Sections {
+            t0,
+            x0,
+            y0,
+            cells,
+            middles,
+            h,
+        })
     }
-    // One turn for the whole path: the sections' major axes averaged as
-    // doubled angles, weighted by how elongated each is.
-    let (mut c2, mut s2) = (0.0, 0.0);
-    for m in &moments {
-        let (d, e) = (m[0] - m[1], 2.0 * m[2]);
-        c2 += d * (d * d + e * e).sqrt();
-        s2 += e * (d * d + e * e).sqrt();
+
+    /// One turn for the whole path (the sections' major axes averaged as
+    /// doubled angles, weighted by how elongated each is), each section's
+    /// ellipse radii along it and across, and whether the median section
+    /// is elongated (axes 1.25 : 1 or more).
+    fn turn(&self) -> (f64, Vec<(f64, f64)>, bool) {
+        let h = self.h;
+        let moments: Vec<[f64; 3]> = self
+            .cells
+            .iter()
+            .map(|cells| {
+                let n = cells.len() as f64;
+                let [sx, sy, sxx, syy, sxy] = cells.iter().fold([0.0; 5], |s, q| {
+                    [
+                        s[0] + q[0],
+                        s[1] + q[1],
+                        s[2] + q[0] * q[0],
+                        s[3] + q[1] * q[1],
+                        s[4] + q[0] * q[1],
+                    ]
+                });
+                let (mx, my) = (sx / n, sy / n);
+                // A cell's own spread (h²/12) on top of its centre's.
+                [
+                    sxx / n - mx * mx + h * h / 12.0,
+                    syy / n - my * my + h * h / 12.0,
+                    sxy / n - mx * my,
+                ]
+            })
+            .collect();
+        let (mut c2, mut s2) = (0.0, 0.0);
+        for m in &moments {
+            let (d, e) = (m[0] - m[1], 2.0 * m[2]);
+            c2 += d * (d * d + e * e).sqrt();
+            s2 += e * (d * d + e * e).sqrt();
+        }
+        let theta = 0.5 * s2.atan2(c2);
+        let (c, s) = (theta.cos(), theta.sin());
+        let mut sizes = Vec::with_capacity(moments.len());
+        let mut ratio = Vec::with_capacity(moments.len());
+        for m in &moments {
+            let vx = c * c * m[0] + 2.0 * c * s * m[2] + s * s * m[1];
+            let vy = s * s * m[0] - 2.0 * c * s * m[2] + c * c * m[1];
+            // An ellipse of radii a, b has variances a²/4 and b²/4.
+            let (a, b) = (2.0 * vx.max(0.0).sqrt(), 2.0 * vy.max(0.0).sqrt());
+            ratio.push(a.max(b) / a.min(b).max(1e-9));
+            sizes.push((a, b));
+        }
+        ratio.sort_by(f64::total_cmp);
+        (theta, sizes, ratio[ratio.len() / 2] >= 1.25)
     }
-    let theta = 0.5 * s2.atan2(c2);
-    let (c, s) = (theta.cos(), theta.sin());
-    let mut sizes = Vec::with_capacity(k);
-    let mut ratio = Vec::with_capacity(k);
-    for m in &moments {
-        let vx = c * c * m[0] + 2.0 * c * s * m[2] + s * s * m[1];
-        let vy = s * s * m[0] - 2.0 * c * s * m[2] + c * c * m[1];
-        // An ellipse of radii a, b has variances a²/4 and b²/4.
-        let (a, b) = (2.0 * vx.max(0.0).sqrt(), 2.0 * vy.max(0.0).sqrt());
-        ratio.push(a.max(b) / a.min(b).max(1e-9));
-        sizes.push((a, b));
-    }
-    ratio.sort_by(f64::total_cmp);
-    if ratio[k / 2] < 1.25 {
-        return None;
-    }
-    let (x0, y0) = frames[0];
-    let x = [0, 1, 2].map(|i| c * x0[i] + s * y0[i]);
-    Some((euler([x, cross(t0, x), t0]), sizes))
 }
 
 /// The cells at `cells` in the plane through `at` normal to unit `t` (a
@@ -1340,11 +1524,50 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
                     }]);
                 }
             }
+            // A bar whose sections have corners (a triangular or hexagonal
+            // bar): the n-gon of each section's second moments, turned
+            // once at the start so that its corners meet theirs.
+            let sections = if scale == 1.0 && !closed {
+                Sections::of(grid, region, &at, &rs)
+            } else {
+                None
+            };
+            if let Some(s) = &sections {
+                if let Some(Polygonal { sides, rotation, sizes }) = polygonal(s) {
+                    // Inner points moved to their sections' middles (a
+                    // triangle's is not where the distance peaks).
+                    let mut moved = at.clone();
+                    let inner = moved.len().saturating_sub(1);
+                    for (j, m) in moved.iter_mut().enumerate().take(inner).skip(1) {
+                        *m = s.middles[j];
+                    }
+                    let mut points = path_points(&moved, &rs, rounded);
+                    let last = points.len() - 1;
+                    for (j, (pt, &(a, b))) in points.iter_mut().zip(&sizes).enumerate() {
+                        let cap = if rounded && (j == 0 || j == last) {
+                            0.5 * (a + b)
+                        } else {
+                            0.0
+                        };
+                        pt.size = Some(v3([a, b, cap]));
+                    }
+                    let (a, b) = sizes[0];
+                    out.push(vec![Piece {
+                        id: 0,
+                        points: Some(points),
+                        size: Some(v3([a, b, if rounded { 0.5 * (a + b) } else { 0.0 }])),
+                        rotation: Some(v3(rotation)),
+                        shape: Some(Shape::Ngon),
+                        sides: Some(sides),
+                        ..Piece::default()
+                    }]);
+                }
+            }
             // A flat part (a bar, a strap): an elliptic section of the
             // second moments of the cells around each point, turned once
             // at the start and carried along as the sweep carries it.
-            if scale == 1.0 && !closed {
-                if let Some((rotation, sizes)) = elliptic(grid, region, &at, &rs) {
+            if let Some(s) = &sections {
+                if let Some((rotation, sizes)) = elliptic(s) {
                     let mut points = points.clone();
                     let last = points.len() - 1;
                     for (j, (pt, &(a, b))) in points.iter_mut().zip(&sizes).enumerate() {
@@ -1484,6 +1707,67 @@ mod tests {
         assert_eq!(pts[1].position, Vec3::new(5.5, 2.0, 2.0));
         assert_eq!(pts[1].curve_in, Some(Vec3::new(4.5, 3.0, 2.0)));
         assert_eq!(p.size, Some(Vec3::new(1.0, 1.0, 0.0)));
+    }
+
+    #[test]
+    fn bars_with_corners_get_the_n_gon_of_their_corners_and_round_ones_none() {
+        // Bars along x on a grid of unit cells, their sections about the
+        // axis y = z = 12: a regular n-gon of circumradius 1 scaled by
+        // (sx, sy) along local axes turned `turn` from +y toward +z.
+        let grid = Grid {
+            lo: [0.0; 3],
+            h: 1.0,
+            n: [40, 25, 25],
+        };
+        let bar = |n: u32, turn: f64, (sx, sy): (f64, f64)| -> Vec<usize> {
+            let ngon: Vec<[f64; 2]> = (0..n)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * f64::from(k) / f64::from(n);
+                    let (x, y) = (sx * a.cos(), sy * a.sin());
+                    [x * turn.cos() - y * turn.sin(), x * turn.sin() + y * turn.cos()]
+                })
+                .collect();
+            (0..grid.len())
+                .filter(|&c| {
+                    let p = grid.centre(c);
+                    let q = [p[1] - 12.0, p[2] - 12.0];
+                    // Inside: left of every edge (counter-clockwise).
+                    (0..ngon.len()).all(|k| {
+                        let (a, b) = (ngon[k], ngon[(k + 1) % ngon.len()]);
+                        (b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0]) >= 0.0
+                    })
+                })
+                .collect()
+        };
+        let at: Vec<V3> = (0..8).map(|j| [4.5 + 4.5 * f64::from(j), 12.0, 12.0]).collect();
+        let rs = vec![4.0; 8];
+        // The corner's direction (local X) and the sizes found.
+        let found = |region: &[usize]| {
+            let p = polygonal(&Sections::of(&grid, region, &at, &rs)?)?;
+            let r = crate::mesh::math::rotation(p.rotation);
+            Some((p.sides, [r[1][0], r[2][0]], p.sizes[3]))
+        };
+        // A triangle with a corner up (+z), and one turned 20°.
+        for turn in [90f64, 20.0] {
+            let (n, x, (a, b)) = found(&bar(3, turn.to_radians(), (8.0, 8.0))).unwrap();
+            assert_eq!(n, 3);
+            let off = x[1].atan2(x[0]).to_degrees() - turn;
+            // Any of the three corners.
+            assert!((off.rem_euclid(120.0) + 3.0).rem_euclid(120.0) < 6.0, "{turn}: {x:?}");
+            assert!((a - 8.0).abs() < 0.6 && (b - 8.0).abs() < 0.6, "{a} {b}");
+        }
+        // A flat triangle (corner along its long axis): its corner on that
+        // axis, its sizes along and across it.
+        let (n, x, (a, b)) = found(&bar(3, 0.0, (10.0, 5.0))).unwrap();
+        assert_eq!(n, 3);
+        assert!(x[0] > 0.99, "{x:?}");
+        assert!((a - 10.0).abs() < 0.8 && (b - 5.0).abs() < 0.5, "{a} {b}");
+        // A hexagon shows six corners, not three.
+        let (n, _, _) = found(&bar(6, 0.3, (9.0, 9.0))).unwrap();
+        assert_eq!(n, 6);
+        // A round bar and an elliptic one show none.
+        assert!(found(&bar(64, 0.0, (9.0, 9.0))).is_none());
+        assert!(found(&bar(64, 0.4, (10.0, 5.0))).is_none());
     }
 
     #[test]

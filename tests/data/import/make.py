@@ -155,6 +155,12 @@ MODELS = {
         piece(0, ring(25, (0, 0, 60)), (4, 4, 0)),
         piece(1, [(25, 0, 0), (25, 0, 60)], (4, 4, 0)),
     ),
+    # Bent bars of triangular section: a regular one turned 30°, and one
+    # flattened 4 × 2 along its corner's axis.
+    "triangle_bars": doc(
+        piece(0, [{"at": (0, 0, 0), "curve_out": (10, 0, 0)}, {"at": (20, 15, 3), "curve_in": (20, 5, 2)}], (3, 3, 0), "ngon", (0, 0, 30), 3),
+        piece(1, [{"at": (0, 30, 0), "curve_out": (10, 30, 0)}, {"at": (20, 45, 3), "curve_in": (20, 35, 2)}], (4, 2, 0), "ngon", None, 3),
+    ),
 }
 
 
@@ -272,7 +278,8 @@ def main():
     subprocess.run([sys.executable, str(gen), str(rnd), "8", "29"], check=True)
     for f in sorted(rnd.glob("doc_*.ssk"))[:8]:
         (out / ("random_" + f.stem[4:] + ".ssk")).write_text(f.read_text())
-    for f in sorted(out.glob("*.ssk")):
+    # (Not compare.py's imports, NAME.ours.ssk, from an earlier run.)
+    for f in sorted(f for f in out.glob("*.ssk") if not f.name.endswith(".ours.ssk")):
         glb = f.with_suffix(".glb")
         subprocess.run([sskb, "convert", str(f), str(glb), "--resolution", "48"], check=True)
         # A random model that is only sheets has no volume to fill.
