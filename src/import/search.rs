@@ -922,12 +922,12 @@ fn torus(grid: &Grid, region: &[usize], ring: &[usize]) -> Vec<Vec<Piece>> {
 /// second moments of each section's cells. `None` when the sections are
 /// round enough.
 fn elliptic(s: &Sections) -> Option<(V3, Vec<(f64, f64)>)> {
-    let (theta, sizes, elongated) = s.turn();
+    let (theta, ref sizes, elongated) = s.turn;
     if !elongated {
         return None;
     }
     let x = [0, 1, 2].map(|i| theta.cos() * s.x0[i] + theta.sin() * s.y0[i]);
-    Some((euler([x, cross(s.t0, x), s.t0]), sizes))
+    Some((euler([x, cross(s.t0, x), s.t0]), sizes.clone()))
 }
 
 /// For a regular n-gon centred at 0 with a corner on +x, ∫ zⁿ dA over
@@ -948,12 +948,12 @@ const CORNERS: [(u32, f64); 4] = [(3, 0.658), (4, 0.4285), (5, 0.3102), (6, 0.24
 /// when no n shows 0.7 of a regular n-gon's corners (the fewest n that
 /// does is taken), or when the corners turn along the path (they cancel).
 fn polygonal(s: &Sections) -> Option<Polygonal> {
-    let (theta, sizes, elongated) = s.turn();
+    let (theta, ref sizes, elongated) = s.turn;
     let (c, si) = (theta.cos(), theta.sin());
     // Per n: the sums of zⁿ (re, im) and |z|ⁿ over every section's cells,
     // z about the section's middle, along its axes, over its radii.
     let mut sums = [[0.0f64; 3]; CORNERS.len()];
-    for (cells, &(a, b)) in s.cells.iter().zip(&sizes) {
+    for (cells, &(a, b)) in s.cells.iter().zip(sizes) {
         let m = cells.len() as f64;
         let (mu, mv) = cells.iter().fold((0.0, 0.0), |(x, y), q| (x + q[0] / m, y + q[1] / m));
         for q in cells {
@@ -1051,7 +1051,8 @@ struct Sections {
     cells: Vec<Vec<[f64; 2]>>,
     /// Each section's middle: its cells' centroid, in the world.
     middles: Vec<V3>,
-    h: f64,
+    /// [`Sections::turn`] of these sections.
+    turn: (f64, Vec<(f64, f64)>, bool),
 }
 
 impl Sections {
@@ -1092,24 +1093,23 @@ impl Sections {
             middles.push([0, 1, 2].map(|i| at[j][i] + mu * x[i] + mv * y[i]));
             cells.push(here);
         }
+        let turn = Sections::turn(&cells, h);
         Some(Sections {
             t0,
             x0,
             y0,
             cells,
             middles,
-            h,
+            turn,
         })
     }
 
     /// One turn for the whole path (the sections' major axes averaged as
     /// doubled angles, weighted by how elongated each is), each section's
     /// ellipse radii along it and across, and whether the median section
-    /// is elongated (axes 1.25 : 1 or more).
-    fn turn(&self) -> (f64, Vec<(f64, f64)>, bool) {
-        let h = self.h;
-        let moments: Vec<[f64; 3]> = self
-            .cells
+    /// is elongated (axes 1.25 : 1 or more); `h` the cells' side.
+    fn turn(cells: &[Vec<[f64; 2]>], h: f64) -> (f64, Vec<(f64, f64)>, bool) {
+        let moments: Vec<[f64; 3]> = cells
             .iter()
             .map(|cells| {
                 let n = cells.len() as f64;
@@ -1464,6 +1464,28 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
         }
         points
     };
+    // A sweep of `shape` through `points` with each point's section sizes
+    // (caps, where `rounded`, as deep as their mean) and the rotation given.
+    let sized = |mut points: Vec<Point>, sizes: &[(f64, f64)], rotation: V3, shape: Shape, rounded: bool| -> Piece {
+        let last = points.len() - 1;
+        for (j, (pt, &(a, b))) in points.iter_mut().zip(sizes).enumerate() {
+            let cap = if rounded && (j == 0 || j == last) {
+                0.5 * (a + b)
+            } else {
+                0.0
+            };
+            pt.size = Some(v3([a, b, cap]));
+        }
+        let (a, b) = sizes[0];
+        Piece {
+            id: 0,
+            points: Some(points),
+            size: Some(v3([a, b, if rounded { 0.5 * (a + b) } else { 0.0 }])),
+            rotation: Some(v3(rotation)),
+            shape: Some(shape),
+            ..Piece::default()
+        }
+    };
     let mut out = Vec::new();
     for (k, scale) in [4usize, 8, 16, 32].into_iter().flat_map(|k| [(k, 1.0), (k, fill)]) {
         let r_of = |i: usize| r_raw(i) * scale;
@@ -1541,25 +1563,15 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
                     for (j, m) in moved.iter_mut().enumerate().take(inner).skip(1) {
                         *m = s.middles[j];
                     }
-                    let mut points = path_points(&moved, &rs, rounded);
-                    let last = points.len() - 1;
-                    for (j, (pt, &(a, b))) in points.iter_mut().zip(&sizes).enumerate() {
-                        let cap = if rounded && (j == 0 || j == last) {
-                            0.5 * (a + b)
-                        } else {
-                            0.0
-                        };
-                        pt.size = Some(v3([a, b, cap]));
-                    }
-                    let (a, b) = sizes[0];
                     out.push(vec![Piece {
-                        id: 0,
-                        points: Some(points),
-                        size: Some(v3([a, b, if rounded { 0.5 * (a + b) } else { 0.0 }])),
-                        rotation: Some(v3(rotation)),
-                        shape: Some(Shape::Ngon),
                         sides: Some(sides),
-                        ..Piece::default()
+                        ..sized(
+                            path_points(&moved, &rs, rounded),
+                            &sizes,
+                            rotation,
+                            Shape::Ngon,
+                            rounded,
+                        )
                     }]);
                 }
             }
@@ -1568,25 +1580,7 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
             // at the start and carried along as the sweep carries it.
             if let Some(s) = &sections {
                 if let Some((rotation, sizes)) = elliptic(s) {
-                    let mut points = points.clone();
-                    let last = points.len() - 1;
-                    for (j, (pt, &(a, b))) in points.iter_mut().zip(&sizes).enumerate() {
-                        let cap = if rounded && (j == 0 || j == last) {
-                            0.5 * (a + b)
-                        } else {
-                            0.0
-                        };
-                        pt.size = Some(v3([a, b, cap]));
-                    }
-                    let (a, b) = sizes[0];
-                    out.push(vec![Piece {
-                        id: 0,
-                        points: Some(points),
-                        size: Some(v3([a, b, if rounded { 0.5 * (a + b) } else { 0.0 }])),
-                        rotation: Some(v3(rotation)),
-                        shape: Some(Shape::Circle),
-                        ..Piece::default()
-                    }]);
+                    out.push(vec![sized(points.clone(), &sizes, rotation, Shape::Circle, rounded)]);
                 }
             }
             out.push(vec![Piece {
