@@ -220,6 +220,7 @@ pub(super) fn choose(
     };
     let ground = Ground {
         grid: &grid,
+        source,
         inside: &inside,
         total,
         o,
@@ -266,7 +267,39 @@ pub(super) fn choose(
             best = again;
         }
     }
-    Ok(Some(best))
+    Ok(Some(resectioned_sets(&ground, best)?))
+}
+
+/// The chosen sets with their sweeps' points moved to the middles of the
+/// mesh's own sections and sized to them ([`resectioned`]), by the
+/// sections' spread and then by their area, each twice (each move turns
+/// the planes a little), each kept while the exact score rises: the
+/// cells' sections are a cell coarse.
+fn resectioned_sets(g: &Ground, mut chosen: Vec<Vec<Piece>>) -> Result<Vec<Vec<Piece>>> {
+    let mut now = (g.exact)(&chosen)?;
+    for i in 0..chosen.len() {
+        for by_spread in [true, false] {
+            for _ in 0..2 {
+                let trial: Vec<Option<Piece>> = chosen[i].iter().map(|p| resectioned(p, g.source, by_spread)).collect();
+                if trial.iter().all(Option::is_none) {
+                    break;
+                }
+                let mut all = chosen.clone();
+                for (p, t) in all[i].iter_mut().zip(trial) {
+                    if let Some(t) = t {
+                        *p = t;
+                    }
+                }
+                let e = (g.exact)(&all)?;
+                if e > now + 1e-6 {
+                    (now, chosen) = (e, all);
+                } else {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(chosen)
 }
 
 /// Greedy: the candidate that raises the score most is added, while one
@@ -405,6 +438,8 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
 /// same ones).
 struct Ground<'a> {
     grid: &'a Grid,
+    /// The mesh itself, for sections cut exactly ([`resectioned`]).
+    source: &'a Mesh,
     inside: &'a [bool],
     total: usize,
     o: &'a FitOptions,
@@ -1289,6 +1324,189 @@ fn shift(p: &mut Piece, d: V3) {
     }
 }
 
+/// Path piece `p` with each point moved to the middle of the mesh's
+/// section in the point's normal plane, and its size scaled to that
+/// section's area (its shape and turn kept), or, `by_spread`, set from
+/// the section's second moments along its principal axes (the larger
+/// to the larger size); `None` when no point moves.
+///
+/// The section is cut from the mesh's own triangles: each triangle that
+/// crosses the plane gives a segment, directed so that the inside is on
+/// its left (seen along the tangent), and the segments near the point
+/// (within three times its larger size) give the section's area and
+/// centroid by Green's theorem, with no need to join them into loops. A
+/// point whose section is far off (its middle more than its size away,
+/// or its area off by more than a factor of 2: the plane meets another
+/// part of the mesh, or the section is not closed near the point) keeps
+/// its place. Add pieces only.
+fn resectioned(p: &Piece, mesh: &Mesh, by_spread: bool) -> Option<Piece> {
+    let pts = p.points.as_ref()?;
+    let k = pts.len();
+    // An add piece only: an intersected or subtracted one is not the
+    // mesh's section.
+    if k < 2 || p.mode.is_some_and(|m| m != Mode::Add) || p.affects.is_some() {
+        return None;
+    }
+    let f = |v: Vec3| [v.x, v.y, v.z].map(f64::from);
+    // A unit section's area, and its second moment about its middle
+    // along any axis (a regular n-gon's is the same along every one).
+    let (unit_area, unit_spread) = match p.shape {
+        Some(Shape::Ngon) => {
+            let n = f64::from(p.sides.unwrap_or(3).max(3));
+            let turn = std::f64::consts::TAU / n;
+            (0.5 * n * turn.sin(), (2.0 + turn.cos()) / 12.0)
+        }
+        _ => (std::f64::consts::PI, 0.25),
+    };
+    let mut out = p.clone();
+    let mut moved = false;
+    for i in 0..k {
+        let here = f(pts[i].position);
+        // The tangents into and out of the point, as the path's segments
+        // leave and reach it (a control, else the next point).
+        let into = (i > 0)
+            .then(|| unit(sub(here, pts[i].curve_in.map_or(f(pts[i - 1].position), f))))
+            .flatten();
+        let out_of = (i + 1 < k)
+            .then(|| unit(sub(pts[i].curve_out.map_or(f(pts[i + 1].position), f), here)))
+            .flatten();
+        let Some(t) = (match (into, out_of) {
+            (Some(a), Some(b)) => unit([a[0] + b[0], a[1] + b[1], a[2] + b[2]]),
+            (a, b) => a.or(b),
+        }) else {
+            continue;
+        };
+        let Some(size) = pts[i].size.or(p.size).map(f) else {
+            continue;
+        };
+        let reach = 3.0 * size[0].max(size[1]);
+        // A flat end lies on the mesh's end face: its section is cut a
+        // little inside (a twentieth of the way to the next point), and
+        // the end moves across the path only.
+        let end = (i == 0 || i + 1 == k) && size[2] == 0.0;
+        let inward = if end {
+            let next = f(pts[if i == 0 { 1 } else { k - 2 }].position);
+            let toward = if i == 0 { 0.05 } else { -0.05 };
+            scale(t, toward * norm(sub(next, here)))
+        } else {
+            [0.0; 3]
+        };
+        let plane = [0, 1, 2].map(|c| here[c] + inward[c]);
+        let Some(section) = cut(mesh, plane, t, reach) else {
+            continue;
+        };
+        let grow = section.area / (unit_area * size[0] * size[1]);
+        let d = sub(section.middle, plane);
+        let d = if end { sub(d, scale(t, dot(d, t))) } else { d };
+        if !(0.5..=2.0).contains(&grow) || norm(d) > size[0].max(size[1]) {
+            continue;
+        }
+        // The sizes of the section's area (the shape's aspect kept), or
+        // of its spread along its principal axes, the larger to the
+        // larger size.
+        let g = grow.sqrt();
+        let (a, b) = if by_spread {
+            let (big, small) = (
+                (section.spread.0 / unit_spread).sqrt(),
+                (section.spread.1 / unit_spread).sqrt(),
+            );
+            if size[0] >= size[1] {
+                (big, small)
+            } else {
+                (small, big)
+            }
+        } else {
+            (size[0] * g, size[1] * g)
+        };
+        if !(0.5..=2.0).contains(&(a / size[0])) || !(0.5..=2.0).contains(&(b / size[1])) {
+            continue;
+        }
+        let q = &mut out.points.as_mut()?[i];
+        let by = |v: &mut Vec3| *v = v3([f64::from(v.x) + d[0], f64::from(v.y) + d[1], f64::from(v.z) + d[2]]);
+        by(&mut q.position);
+        for c in [&mut q.curve_in, &mut q.curve_out].into_iter().flatten() {
+            by(c);
+        }
+        q.size = Some(v3([a, b, size[2]]));
+        moved = true;
+    }
+    moved.then_some(out)
+}
+
+/// A section of a mesh ([`cut`]).
+struct Cut {
+    area: f64,
+    middle: V3,
+    /// Its second moments about the middle over its area, along its own
+    /// principal axes, the larger first.
+    spread: (f64, f64),
+}
+
+/// The section of `mesh`'s inside by the plane through `at` across unit
+/// `t`, from the triangles whose crossings lie within `reach` of `at`
+/// ([`resectioned`]); `None` for no area.
+fn cut(mesh: &Mesh, at: V3, t: V3, reach: f64) -> Option<Cut> {
+    let (u, v) = across(t)?;
+    let (mut a2, mut cx, mut cy) = (0.0f64, 0.0f64, 0.0f64);
+    let (mut xx, mut yy, mut xy) = (0.0f64, 0.0f64, 0.0f64);
+    for tri in &mesh.triangles {
+        let q = tri.map(|i| mesh.positions[i as usize]);
+        let d = q.map(|p| dot(sub(p, at), t));
+        // Each edge from one side (d ≥ 0) to the other: where it crosses.
+        let mut hits = [[0.0f64; 3]; 2];
+        let mut n = 0;
+        for e in 0..3 {
+            let (a, b) = (e, (e + 1) % 3);
+            if (d[a] >= 0.0) != (d[b] >= 0.0) && n < 2 {
+                let s = d[a] / (d[a] - d[b]);
+                hits[n] = [0, 1, 2].map(|c| q[a][c] + s * (q[b][c] - q[a][c]));
+                n += 1;
+            }
+        }
+        if n != 2 {
+            continue;
+        }
+        let mid = [0, 1, 2].map(|c| 0.5 * (hits[0][c] + hits[1][c]) - at[c]);
+        if norm(mid) > reach {
+            continue;
+        }
+        // The inside lies to the left of t × (outward normal).
+        let normal = cross(sub(q[1], q[0]), sub(q[2], q[0]));
+        let dir = cross(t, normal);
+        let (p0, p1) = if dot(sub(hits[1], hits[0]), dir) >= 0.0 {
+            (hits[0], hits[1])
+        } else {
+            (hits[1], hits[0])
+        };
+        let (x0, y0) = (dot(sub(p0, at), u), dot(sub(p0, at), v));
+        let (x1, y1) = (dot(sub(p1, at), u), dot(sub(p1, at), v));
+        let c = x0 * y1 - x1 * y0;
+        a2 += c;
+        cx += (x0 + x1) * c;
+        cy += (y0 + y1) * c;
+        xx += (x0 * x0 + x0 * x1 + x1 * x1) * c;
+        yy += (y0 * y0 + y0 * y1 + y1 * y1) * c;
+        xy += (x0 * y1 + 2.0 * x0 * y0 + 2.0 * x1 * y1 + x1 * y0) * c;
+    }
+    if !(a2 > 0.0 && a2.is_finite()) {
+        return None;
+    }
+    // Green's theorem: area 2A = Σc; ∫x = Σ(x0 + x1)c / 6; ∫x² =
+    // Σ(x0² + x0x1 + x1²)c / 12; ∫xy = Σ(x0y1 + 2x0y0 + 2x1y1 + x1y0)c / 24.
+    let (mx, my) = (cx / (3.0 * a2), cy / (3.0 * a2));
+    let (sxx, syy, sxy) = (
+        xx / (6.0 * a2) - mx * mx,
+        yy / (6.0 * a2) - my * my,
+        xy / (12.0 * a2) - mx * my,
+    );
+    let (mean, gap) = (0.5 * (sxx + syy), (0.25 * (sxx - syy).powi(2) + sxy * sxy).sqrt());
+    Some(Cut {
+        area: 0.5 * a2,
+        middle: [0, 1, 2].map(|c| at[c] + mx * u[c] + my * v[c]),
+        spread: (mean + gap, (mean - gap).max(0.0)),
+    })
+}
+
 /// Piece `p`'s section (its own size and its points') scaled by `f`
 /// across its path; a piece of one point (an ellipsoid) every way.
 fn narrow(p: &mut Piece, f: f32) {
@@ -1796,5 +2014,80 @@ mod tests {
         // Outside the rod, no cells: nothing to centre on.
         let away: Vec<V3> = at.iter().map(|p| [p[0], p[1] + 30.0, p[2]]).collect();
         assert!(centred(&grid, &cells, &away, &rs, Ends::Rounded).is_none());
+    }
+
+    #[test]
+    fn inner_points_move_to_the_middles_of_the_mesh_s_sections() {
+        // A straight triangular bar along x, sections of circumradius 3.
+        let at = |x: f32, y: f32, z: f32| Point::at(Vec3::new(x, y, z));
+        let bar = |middle: Point, size: f32| Piece {
+            points: Some(vec![at(0.0, 0.0, 0.0), middle, at(20.0, 0.0, 0.0)]),
+            size: Some(Vec3::new(size, size, 0.0)),
+            shape: Some(Shape::Ngon),
+            sides: Some(3),
+            ..Piece::default()
+        };
+        let source = mesh_of(&[bar(at(10.0, 0.0, 0.0), 3.0)], 16).unwrap();
+        let area = 1.5 * (std::f64::consts::TAU / 3.0).sin() * 9.0;
+        let c = cut(&source, [10.0, 0.8, -0.5], [1.0, 0.0, 0.0], 12.0).unwrap();
+        assert!((c.area - area).abs() < 1e-9 * area, "{} {area}", c.area);
+        assert!(norm(sub(c.middle, [10.0, 0.0, 0.0])) < 1e-9, "{:?}", c.middle);
+        // A regular triangle of circumradius 3 spreads 9 (2 + cos 120°)/12
+        // along every axis.
+        let spread = 9.0 * 1.5 / 12.0;
+        assert!(
+            (c.spread.0 - spread).abs() < 1e-9 && (c.spread.1 - spread).abs() < 1e-9,
+            "{:?}",
+            c.spread
+        );
+        // Reached from too far, the section is left out.
+        assert!(cut(&source, [10.0, 0.8, -0.5], [1.0, 0.0, 0.0], 0.5).is_none());
+        // A middle point off the axis with a section too small (0.64 of
+        // the area) comes back to the axis at the bar's size; the flat
+        // ends, cut a little inside, keep their places and take that size
+        // (the second time, when the path no longer tilts their planes).
+        let off = bar(at(10.0, 0.8, -0.5), 2.4);
+        let fixed = resectioned(&off, &source, false).unwrap();
+        let p = fixed.points.as_ref().unwrap()[1].position;
+        assert!(p.x == 10.0 && p.y.abs() < 1e-5 && p.z.abs() < 1e-5, "{p:?}");
+        let fixed = resectioned(&fixed, &source, false).unwrap();
+        let pts = fixed.points.as_ref().unwrap();
+        for q in pts {
+            let size = q.size.unwrap();
+            assert!((size.x - 3.0).abs() < 1e-4 && (size.y - 3.0).abs() < 1e-4, "{size:?}");
+        }
+        for (q, x) in [(&pts[0], 0.0), (&pts[2], 20.0)] {
+            let p = q.position;
+            assert!((p.x - x).abs() < 0.01 && p.y.abs() < 0.01 && p.z.abs() < 0.01, "{p:?}");
+        }
+        // An elliptic rod of radii 4 and 2 fitted round: by its spread,
+        // each point gets the rod's radii, the larger first as it is the
+        // larger; by its area, the round section of the same area.
+        let rod = |a: f32, b: f32| Piece {
+            shape: Some(Shape::Circle),
+            sides: None,
+            size: Some(Vec3::new(a, b, 0.0)),
+            ..bar(at(10.0, 0.0, 0.0), 1.0)
+        };
+        let source = mesh_of(&[rod(4.0, 2.0)], 64).unwrap();
+        for (by_spread, want) in [
+            (true, (4.0, 2.0)),
+            (false, ((8.0f32 * 3.0 / 2.9).sqrt(), (8.0f32 * 2.9 / 3.0).sqrt())),
+        ] {
+            let fitted = resectioned(&rod(3.0, 2.9), &source, by_spread).unwrap();
+            for q in fitted.points.as_ref().unwrap() {
+                let s = q.size.unwrap();
+                assert!(
+                    (s.x / want.0 - 1.0).abs() < 0.01 && (s.y / want.1 - 1.0).abs() < 0.01,
+                    "{by_spread} {s:?}"
+                );
+            }
+        }
+        // Far from the bar nothing moves.
+        let source = mesh_of(&[bar(at(10.0, 0.0, 0.0), 3.0)], 16).unwrap();
+        let mut away = bar(at(10.0, 40.0, 0.0), 3.0);
+        assert!(resectioned(&away, &source, false).is_none());
+        shift(&mut away, [0.0, 0.0, 30.0]);
+        assert!(resectioned(&away, &source, false).is_none());
     }
 }
