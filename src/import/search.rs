@@ -272,15 +272,16 @@ pub(super) fn choose(
 
 /// The chosen sets with their sweeps' points moved to the middles of the
 /// mesh's own sections and sized to them ([`resectioned`]), by the
-/// sections' spread and then by their area, each twice (each move turns
+/// sections' spread along their principal axes, along the pieces' own
+/// axes, and by their area, each twice (each move turns
 /// the planes a little), each kept while the exact score rises: the
 /// cells' sections are a cell coarse.
 fn resectioned_sets(g: &Ground, mut chosen: Vec<Vec<Piece>>) -> Result<Vec<Vec<Piece>>> {
     let mut now = (g.exact)(&chosen)?;
     for i in 0..chosen.len() {
-        for by_spread in [true, false] {
+        for by in [Resize::Principal, Resize::Frame, Resize::Area] {
             for _ in 0..2 {
-                let trial: Vec<Option<Piece>> = chosen[i].iter().map(|p| resectioned(p, g.source, by_spread)).collect();
+                let trial: Vec<Option<Piece>> = chosen[i].iter().map(|p| resectioned(p, g.source, by)).collect();
                 if trial.iter().all(Option::is_none) {
                     break;
                 }
@@ -1325,10 +1326,8 @@ fn shift(p: &mut Piece, d: V3) {
 }
 
 /// Path piece `p` with each point moved to the middle of the mesh's
-/// section in the point's normal plane, and its size scaled to that
-/// section's area (its shape and turn kept), or, `by_spread`, set from
-/// the section's second moments along its principal axes (the larger
-/// to the larger size); `None` when no point moves.
+/// section in the point's normal plane, and its size set from that
+/// section as [`Resize`] says; `None` when no point moves.
 ///
 /// The section is cut from the mesh's own triangles: each triangle that
 /// crosses the plane gives a segment, directed so that the inside is on
@@ -1339,7 +1338,7 @@ fn shift(p: &mut Piece, d: V3) {
 /// or its area off by more than a factor of 2: the plane meets another
 /// part of the mesh, or the section is not closed near the point) keeps
 /// its place. Add pieces only.
-fn resectioned(p: &Piece, mesh: &Mesh, by_spread: bool) -> Option<Piece> {
+fn resectioned(p: &Piece, mesh: &Mesh, by: Resize) -> Option<Piece> {
     let pts = p.points.as_ref()?;
     let k = pts.len();
     // An add piece only: an intersected or subtracted one is not the
@@ -1358,22 +1357,48 @@ fn resectioned(p: &Piece, mesh: &Mesh, by_spread: bool) -> Option<Piece> {
         }
         _ => (std::f64::consts::PI, 0.25),
     };
+    // Each point's tangent: the path's segments as they leave and reach
+    // it (a control, else the next point), halfway between the two.
+    let tangents: Vec<Option<V3>> = (0..k)
+        .map(|i| {
+            let here = f(pts[i].position);
+            let into = (i > 0)
+                .then(|| unit(sub(here, pts[i].curve_in.map_or(f(pts[i - 1].position), f))))
+                .flatten();
+            let out_of = (i + 1 < k)
+                .then(|| unit(sub(pts[i].curve_out.map_or(f(pts[i + 1].position), f), here)))
+                .flatten();
+            match (into, out_of) {
+                (Some(a), Some(b)) => unit([a[0] + b[0], a[1] + b[1], a[2] + b[2]]),
+                (a, b) => a.or(b),
+            }
+        })
+        .collect();
+    // Each point's local X: the rotated X across the first tangent,
+    // carried from tangent to tangent by the least turn (as the mesher
+    // carries its frame along the path, to the turns between points).
+    let mut xs: Vec<Option<V3>> = Vec::with_capacity(k);
+    let turned = crate::mesh::math::rotation(crate::mesh::math::v(pts[0].rotation.or(p.rotation).unwrap_or_default()));
+    let mut last: Option<(V3, V3)> = None;
+    for t in &tangents {
+        let x = t.and_then(|t| match last {
+            Some((x, from)) => Some(carry(x, from, t)),
+            // The rotated X across the tangent, else the rotated Y.
+            None => [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].into_iter().find_map(|w| {
+                let x = crate::mesh::math::mul(&turned, w);
+                unit(sub(x, scale(t, dot(x, t))))
+            }),
+        });
+        if let (Some(x), Some(t)) = (x, *t) {
+            last = Some((x, t));
+        }
+        xs.push(x);
+    }
     let mut out = p.clone();
     let mut moved = false;
     for i in 0..k {
         let here = f(pts[i].position);
-        // The tangents into and out of the point, as the path's segments
-        // leave and reach it (a control, else the next point).
-        let into = (i > 0)
-            .then(|| unit(sub(here, pts[i].curve_in.map_or(f(pts[i - 1].position), f))))
-            .flatten();
-        let out_of = (i + 1 < k)
-            .then(|| unit(sub(pts[i].curve_out.map_or(f(pts[i + 1].position), f), here)))
-            .flatten();
-        let Some(t) = (match (into, out_of) {
-            (Some(a), Some(b)) => unit([a[0] + b[0], a[1] + b[1], a[2] + b[2]]),
-            (a, b) => a.or(b),
-        }) else {
+        let (Some(t), Some(x)) = (tangents[i], xs[i]) else {
             continue;
         };
         let Some(size) = pts[i].size.or(p.size).map(f) else {
@@ -1398,27 +1423,29 @@ fn resectioned(p: &Piece, mesh: &Mesh, by_spread: bool) -> Option<Piece> {
         let grow = section.area / (unit_area * size[0] * size[1]);
         let d = sub(section.middle, plane);
         let d = if end { sub(d, scale(t, dot(d, t))) } else { d };
-        if !(0.5..=2.0).contains(&grow) || norm(d) > size[0].max(size[1]) {
+        if !(0.25..=4.0).contains(&grow) || norm(d) > size[0].max(size[1]) {
             continue;
         }
         // The sizes of the section's area (the shape's aspect kept), or
         // of its spread along its principal axes, the larger to the
         // larger size.
-        let g = grow.sqrt();
-        let (a, b) = if by_spread {
-            let (big, small) = (
-                (section.spread.0 / unit_spread).sqrt(),
-                (section.spread.1 / unit_spread).sqrt(),
-            );
-            if size[0] >= size[1] {
-                (big, small)
-            } else {
-                (small, big)
+        let (a, b) = match by {
+            Resize::Principal => {
+                let (big, small) = section.principal();
+                let (big, small) = ((big / unit_spread).sqrt(), (small / unit_spread).sqrt());
+                if size[0] >= size[1] {
+                    (big, small)
+                } else {
+                    (small, big)
+                }
             }
-        } else {
-            (size[0] * g, size[1] * g)
+            Resize::Frame => (
+                (section.along(x) / unit_spread).sqrt(),
+                (section.along(cross(t, x)) / unit_spread).sqrt(),
+            ),
+            Resize::Area => (size[0] * grow.sqrt(), size[1] * grow.sqrt()),
         };
-        if !(0.5..=2.0).contains(&(a / size[0])) || !(0.5..=2.0).contains(&(b / size[1])) {
+        if !(0.25..=4.0).contains(&(a / size[0])) || !(0.25..=4.0).contains(&(b / size[1])) {
             continue;
         }
         let q = &mut out.points.as_mut()?[i];
@@ -1437,9 +1464,39 @@ fn resectioned(p: &Piece, mesh: &Mesh, by_spread: bool) -> Option<Piece> {
 struct Cut {
     area: f64,
     middle: V3,
-    /// Its second moments about the middle over its area, along its own
-    /// principal axes, the larger first.
-    spread: (f64, f64),
+    /// Its second moments about the middle over its area: along u and
+    /// v (the plane's axes) and across them.
+    spread: (f64, f64, f64),
+    /// The plane's axes.
+    axes: (V3, V3),
+}
+
+impl Cut {
+    /// Its second moments along its principal axes, the larger first.
+    fn principal(&self) -> (f64, f64) {
+        let (sxx, syy, sxy) = self.spread;
+        let (mean, gap) = (0.5 * (sxx + syy), (0.25 * (sxx - syy).powi(2) + sxy * sxy).sqrt());
+        (mean + gap, (mean - gap).max(0.0))
+    }
+
+    /// Its second moment along unit `w` (in its plane).
+    fn along(&self, w: V3) -> f64 {
+        let (sxx, syy, sxy) = self.spread;
+        let (a, b) = (dot(w, self.axes.0), dot(w, self.axes.1));
+        (a * a * sxx + 2.0 * a * b * sxy + b * b * syy).max(0.0)
+    }
+}
+
+/// How [`resectioned`] sizes a section.
+#[derive(Clone, Copy, Debug)]
+enum Resize {
+    /// By its spread along its principal axes, the larger to the larger
+    /// size.
+    Principal,
+    /// By its spread along the piece's own axes there.
+    Frame,
+    /// To its area, the fitted aspect kept.
+    Area,
 }
 
 /// The section of `mesh`'s inside by the plane through `at` across unit
@@ -1499,11 +1556,11 @@ fn cut(mesh: &Mesh, at: V3, t: V3, reach: f64) -> Option<Cut> {
         yy / (6.0 * a2) - my * my,
         xy / (12.0 * a2) - mx * my,
     );
-    let (mean, gap) = (0.5 * (sxx + syy), (0.25 * (sxx - syy).powi(2) + sxy * sxy).sqrt());
     Some(Cut {
         area: 0.5 * a2,
         middle: [0, 1, 2].map(|c| at[c] + mx * u[c] + my * v[c]),
-        spread: (mean + gap, (mean - gap).max(0.0)),
+        spread: (sxx, syy, sxy),
+        axes: (u, v),
     })
 }
 
@@ -2047,10 +2104,10 @@ mod tests {
         // ends, cut a little inside, keep their places and take that size
         // (the second time, when the path no longer tilts their planes).
         let off = bar(at(10.0, 0.8, -0.5), 2.4);
-        let fixed = resectioned(&off, &source, false).unwrap();
+        let fixed = resectioned(&off, &source, Resize::Area).unwrap();
         let p = fixed.points.as_ref().unwrap()[1].position;
         assert!(p.x == 10.0 && p.y.abs() < 1e-5 && p.z.abs() < 1e-5, "{p:?}");
-        let fixed = resectioned(&fixed, &source, false).unwrap();
+        let fixed = resectioned(&fixed, &source, Resize::Area).unwrap();
         let pts = fixed.points.as_ref().unwrap();
         for q in pts {
             let size = q.size.unwrap();
@@ -2070,24 +2127,34 @@ mod tests {
             ..bar(at(10.0, 0.0, 0.0), 1.0)
         };
         let source = mesh_of(&[rod(4.0, 2.0)], 64).unwrap();
-        for (by_spread, want) in [
-            (true, (4.0, 2.0)),
-            (false, ((8.0f32 * 3.0 / 2.9).sqrt(), (8.0f32 * 2.9 / 3.0).sqrt())),
-        ] {
-            let fitted = resectioned(&rod(3.0, 2.9), &source, by_spread).unwrap();
+        // The rod's local X is world Y (world X, its rotated X, lies along
+        // it), its Y world Z: radii 4 and 2.
+        let cases = [
+            (Resize::Principal, (3.0, 2.9), (4.0, 2.0)),
+            (Resize::Principal, (2.9, 3.0), (2.0, 4.0)),
+            (Resize::Frame, (2.9, 3.0), (4.0, 2.0)),
+            (
+                Resize::Area,
+                (3.0, 2.9),
+                ((8.0f32 * 3.0 / 2.9).sqrt(), (8.0f32 * 2.9 / 3.0).sqrt()),
+            ),
+        ];
+        for (by, (a, b), want) in cases {
+            let fitted = resectioned(&rod(a, b), &source, by).unwrap();
             for q in fitted.points.as_ref().unwrap() {
                 let s = q.size.unwrap();
                 assert!(
                     (s.x / want.0 - 1.0).abs() < 0.01 && (s.y / want.1 - 1.0).abs() < 0.01,
-                    "{by_spread} {s:?}"
+                    "{by:?} {s:?}"
                 );
             }
         }
         // Far from the bar nothing moves.
         let source = mesh_of(&[bar(at(10.0, 0.0, 0.0), 3.0)], 16).unwrap();
         let mut away = bar(at(10.0, 40.0, 0.0), 3.0);
-        assert!(resectioned(&away, &source, false).is_none());
         shift(&mut away, [0.0, 0.0, 30.0]);
-        assert!(resectioned(&away, &source, false).is_none());
+        for by in [Resize::Principal, Resize::Frame, Resize::Area] {
+            assert!(resectioned(&away, &source, by).is_none());
+        }
     }
 }
