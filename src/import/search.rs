@@ -1335,7 +1335,7 @@ fn shift(p: &mut Piece, d: V3) {
 /// (within three times its larger size) give the section's area and
 /// centroid by Green's theorem, with no need to join them into loops. A
 /// point whose section is far off (its middle more than its size away,
-/// or its area off by more than a factor of 2: the plane meets another
+/// its area or a size off by more than a factor of 4: the plane meets another
 /// part of the mesh, or the section is not closed near the point) keeps
 /// its place. Add pieces only.
 fn resectioned(p: &Piece, mesh: &Mesh, by: Resize) -> Option<Piece> {
