@@ -6,7 +6,7 @@ use super::cells::Cells;
 use super::fit::{across, assemble, euler, mesh_of, points_of, quality_of, v3, FitOptions, Frame};
 use super::score::{quality_score, Scorer};
 use super::voxels::Grid;
-use crate::mesh::math::{cross, dot, norm, scale, sub, unit, V3};
+use crate::mesh::math::{cross, dot, mul, norm, rotation, scale, sub, unit, v, V3};
 use crate::mesh::Mesh;
 use crate::{Mode, Piece, Point, Result, Shape, Vec3};
 
@@ -1316,12 +1316,17 @@ fn rounded(p: &Piece) -> Option<Piece> {
 
 /// Moves a piece (its points and their curve controls) by `d`.
 fn shift(p: &mut Piece, d: V3) {
-    let by = |v: &mut Vec3| *v = v3([f64::from(v.x) + d[0], f64::from(v.y) + d[1], f64::from(v.z) + d[2]]);
     for q in p.points.iter_mut().flatten() {
-        by(&mut q.position);
-        for c in [&mut q.curve_in, &mut q.curve_out].into_iter().flatten() {
-            by(c);
-        }
+        shift_point(q, d);
+    }
+}
+
+/// Moves a point and its curve controls by `d`.
+fn shift_point(q: &mut Point, d: V3) {
+    let by = |v: &mut Vec3| *v = v3([f64::from(v.x) + d[0], f64::from(v.y) + d[1], f64::from(v.z) + d[2]]);
+    by(&mut q.position);
+    for c in [&mut q.curve_in, &mut q.curve_out].into_iter().flatten() {
+        by(c);
     }
 }
 
@@ -1378,14 +1383,14 @@ fn resectioned(p: &Piece, mesh: &Mesh, by: Resize) -> Option<Piece> {
     // carried from tangent to tangent by the least turn (as the mesher
     // carries its frame along the path, to the turns between points).
     let mut xs: Vec<Option<V3>> = Vec::with_capacity(k);
-    let turned = crate::mesh::math::rotation(crate::mesh::math::v(pts[0].rotation.or(p.rotation).unwrap_or_default()));
+    let turned = rotation(v(pts[0].rotation.or(p.rotation).unwrap_or_default()));
     let mut last: Option<(V3, V3)> = None;
     for t in &tangents {
         let x = t.and_then(|t| match last {
             Some((x, from)) => Some(carry(x, from, t)),
             // The rotated X across the tangent, else the rotated Y.
             None => [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].into_iter().find_map(|w| {
-                let x = crate::mesh::math::mul(&turned, w);
+                let x = mul(&turned, w);
                 unit(sub(x, scale(t, dot(x, t))))
             }),
         });
@@ -1426,9 +1431,8 @@ fn resectioned(p: &Piece, mesh: &Mesh, by: Resize) -> Option<Piece> {
         if !(0.25..=4.0).contains(&grow) || norm(d) > size[0].max(size[1]) {
             continue;
         }
-        // The sizes of the section's area (the shape's aspect kept), or
-        // of its spread along its principal axes, the larger to the
-        // larger size.
+        // The sizes [`Resize`] asks for; a unit section spreads
+        // `unit_spread` along any axis.
         let (a, b) = match by {
             Resize::Principal => {
                 let (big, small) = section.principal();
@@ -1449,11 +1453,7 @@ fn resectioned(p: &Piece, mesh: &Mesh, by: Resize) -> Option<Piece> {
             continue;
         }
         let q = &mut out.points.as_mut()?[i];
-        let by = |v: &mut Vec3| *v = v3([f64::from(v.x) + d[0], f64::from(v.y) + d[1], f64::from(v.z) + d[2]]);
-        by(&mut q.position);
-        for c in [&mut q.curve_in, &mut q.curve_out].into_iter().flatten() {
-            by(c);
-        }
+        shift_point(q, d);
         q.size = Some(v3([a, b, size[2]]));
         moved = true;
     }
@@ -2117,9 +2117,10 @@ mod tests {
             let p = q.position;
             assert!((p.x - x).abs() < 0.01 && p.y.abs() < 0.01 && p.z.abs() < 0.01, "{p:?}");
         }
-        // An elliptic rod of radii 4 and 2 fitted round: by its spread,
-        // each point gets the rod's radii, the larger first as it is the
-        // larger; by its area, the round section of the same area.
+        // An elliptic rod of radii 4 and 2 fitted round: by its spread
+        // along its principal axes each point gets the rod's radii, the
+        // larger to the larger size; along the piece's axes, each to its
+        // own; by its area, its own aspect at the rod's area.
         let rod = |a: f32, b: f32| Piece {
             shape: Some(Shape::Circle),
             sides: None,
