@@ -745,3 +745,31 @@ fn coinciding_surfaces_leave_no_sliver_shells() {
         assert!(m.is_closed());
     }
 }
+
+/// A sweep whose fold hulls cross one another far along its path (a
+/// section a million times wider than its 2 m path; 246 bytes found by
+/// the mesh fuzz target) is rebuilt within the union's budget, as hulls of
+/// longer runs of rings: the exact union of its hulls multiplies the
+/// triangles at every level of the tree (146,740 triangles out of 2,586
+/// at resolution 16; more than 100 s at 32).
+#[test]
+fn a_fold_union_that_keeps_growing_is_rebuilt_coarser() {
+    let data = std::fs::read("fuzz/regressions/mesh/slow-at-32-246-bytes-3d2964e5").unwrap();
+    let doc = sskb::decode_slice(&data).unwrap();
+    for n in [16, 32] {
+        let mut mesher = sskb::mesh::Mesher::new(n);
+        for p in &doc.pieces {
+            mesher.push(p).unwrap();
+        }
+        let swept = mesher.parts()[0].mesh.clone();
+        assert!(sskb::mesh::crosses_itself(&swept).unwrap());
+        let m = mesher.combined().unwrap();
+        println!("{n}: {} triangles, volume {:e}", m.triangles.len(), m.volume());
+        assert!(m.is_closed() && m.volume() > 0.0, "at {n}");
+        assert!(
+            m.triangles.len() < 8 * swept.triangles.len(),
+            "at {n}: {} triangles",
+            m.triangles.len()
+        );
+    }
+}

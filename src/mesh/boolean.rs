@@ -452,8 +452,16 @@ pub(super) fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
 /// first: for solids that are already neighbours in space when they are
 /// neighbours in the list (the pieces of a sweep along its path), which a
 /// sort by position would interleave where the path comes back.
-pub(super) fn union_in_order(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
+pub(super) fn union_in_order(solids: Vec<Solid>) -> Result<Option<Solid>> {
+    Ok(union_within(solids, &|_| true)?.flatten())
+}
+
+/// As [`union_in_order`], but `None` when it gives up: before each level
+/// of the tree, `go_on` is asked with the triangles of the level in all,
+/// and the union stops if it says no.
+pub(super) fn union_within(mut solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool) -> Result<Option<Option<Solid>>> {
     solids.retain(|s| s.m.is_some());
+    let tris = |level: &[Solid]| -> usize { level.iter().filter_map(|s| s.m.as_ref()).map(|m| m.num_tri()).sum() };
     // Runs of consecutive solids whose boxes meet none of the others' in
     // the run are put together without a boolean.
     let mut groups: Vec<Vec<Solid>> = Vec::new();
@@ -465,6 +473,9 @@ pub(super) fn union_in_order(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
     }
     let mut level = par_map(groups, composed)?;
     while level.len() > 1 {
+        if !go_on(tris(&level)) {
+            return Ok(None);
+        }
         let mut pairs = Vec::with_capacity(level.len().div_ceil(2));
         let mut it = level.into_iter();
         while let Some(a) = it.next() {
@@ -475,7 +486,7 @@ pub(super) fn union_in_order(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
             None => Ok(a),
         })?;
     }
-    Ok(level.pop())
+    Ok(Some(level.pop()))
 }
 
 /// Disjoint solids as one.
