@@ -279,6 +279,21 @@ pub(super) fn choose(
 fn resectioned_sets(g: &Ground, mut chosen: Vec<Vec<Piece>>) -> Result<Vec<Vec<Piece>>> {
     let mut now = (g.exact)(&chosen)?;
     for i in 0..chosen.len() {
+        if chosen[i].iter().any(|p| ended(p, g.source).is_some()) {
+            let mut all = chosen.clone();
+            for p in &mut all[i] {
+                if let Some(e) = ended(p, g.source) {
+                    *p = e;
+                }
+            }
+            let e = (g.exact)(&all)?;
+            if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+                eprintln!("ended set {i}: {now:.6} -> {e:.6}");
+            }
+            if e > now + 1e-6 {
+                (now, chosen) = (e, all);
+            }
+        }
         for by in [Resize::Principal, Resize::Frame, Resize::Area] {
             for _ in 0..2 {
                 let trial: Vec<Option<Piece>> = chosen[i].iter().map(|p| resectioned(p, g.source, by)).collect();
@@ -1298,6 +1313,103 @@ fn flattened(p: &Piece) -> Option<Piece> {
     any.then_some(r)
 }
 
+/// Ends carried to the mesh's own end faces: from the point next to an
+/// end, along the path's tangent there, outward to the plane of the
+/// mesh's end face ([`end_face`]); the end point moves there, flat (its
+/// section the next point's, which [`resectioned`] then cuts from the
+/// mesh), its control along the face's normal so that the path arrives
+/// square to the face. `None` when no end moves (no end face ahead, or
+/// one far beyond where the end was).
+fn ended(p: &Piece, mesh: &Mesh) -> Option<Piece> {
+    let points = p.points.as_ref()?;
+    let k = points.len();
+    if k < 3 || p.mode.is_some_and(|m| m != Mode::Add) || p.affects.is_some() {
+        return None;
+    }
+    let f = |v: Vec3| [v.x, v.y, v.z].map(f64::from);
+    // A closed path (a ring) has no ends.
+    let (first, last) = (f(points[0].position), f(points[k - 1].position));
+    if norm(sub(first, last)) <= 1e-3 * norm(sub(first, f(points[1].position))) {
+        return None;
+    }
+    let mut r = p.clone();
+    let pts = r.points.as_mut()?;
+    let mut any = false;
+    for (end, next) in [(0, 1), (k - 1, k - 2)] {
+        let q = &pts[next];
+        let here = f(q.position);
+        // Outward along the path at the next point: its controls, else
+        // the points on either side.
+        let (back, ahead) = if end == 0 {
+            (q.curve_out.map_or(f(pts[2].position), f), q.curve_in.map(f))
+        } else {
+            (q.curve_in.map_or(f(pts[k - 3].position), f), q.curve_out.map(f))
+        };
+        let Some(d) = unit(sub(ahead.unwrap_or(here), back)) else {
+            continue;
+        };
+        let Some(size) = q.size.or(p.size).map(f) else { continue };
+        let was = norm(sub(f(pts[end].position), here));
+        let reach = size[0].max(size[1]);
+        let Some((t, n)) = end_face(mesh, here, d, reach) else {
+            continue;
+        };
+        if !(t > 0.0 && t <= 2.0 * was + reach) {
+            continue;
+        }
+        // On the face, at the middle of the mesh's section just inside it
+        // (the ray meets the face off its middle where the path bends).
+        let hit = [0, 1, 2].map(|c| here[c] + t * d[c]);
+        let inside = 0.05 * t;
+        let Some(section) = cut(mesh, sub(hit, scale(n, inside)), n, 3.0 * reach) else {
+            continue;
+        };
+        let at = [0, 1, 2].map(|c| section.middle[c] + inside * n[c]);
+        if norm(sub(at, hit)) > reach {
+            continue;
+        }
+        // Square to the face.
+        let control = [0, 1, 2].map(|c| at[c] - t / 3.0 * n[c]);
+        let e = &mut pts[end];
+        e.position = v3(at);
+        if end == 0 {
+            e.curve_out = Some(v3(control));
+        } else {
+            e.curve_in = Some(v3(control));
+        }
+        e.size = Some(v3([size[0], size[1], 0.0]));
+        any = true;
+    }
+    any.then_some(r)
+}
+
+/// The mesh's end face ahead of `from` along unit `d`: of the triangles
+/// that face along `d` (within 45°) and lie within `reach` of the ray,
+/// the nearest ahead; its plane's distance along the ray, and its unit
+/// normal.
+fn end_face(mesh: &Mesh, from: V3, d: V3, reach: f64) -> Option<(f64, V3)> {
+    let mut best: Option<(f64, V3, V3)> = None;
+    for tri in &mesh.triangles {
+        let [a, b, c] = tri.map(|i| mesh.positions[i as usize]);
+        let Some(n) = unit(cross(sub(b, a), sub(c, a))) else {
+            continue;
+        };
+        if dot(n, d) < std::f64::consts::FRAC_1_SQRT_2 {
+            continue;
+        }
+        let m = [0, 1, 2].map(|k| (a[k] + b[k] + c[k]) / 3.0 - from[k]);
+        let along = dot(m, d);
+        if along <= 0.0 || norm(sub(m, scale(d, along))) > reach {
+            continue;
+        }
+        if best.is_none_or(|(s, _, _)| along < s) {
+            best = Some((along, m, n));
+        }
+    }
+    let (_, m, n) = best?;
+    Some((dot(m, n) / dot(d, n), n))
+}
+
 /// An n-gon of five sides or more as the circle of the same section
 /// area (the same scaling, `size` × √(n·sin(2π/n)/2π)); `None` for
 /// anything else.
@@ -2071,6 +2183,73 @@ mod tests {
         // Outside the rod, no cells: nothing to centre on.
         let away: Vec<V3> = at.iter().map(|p| [p[0], p[1] + 30.0, p[2]]).collect();
         assert!(centred(&grid, &cells, &away, &rs, Ends::Rounded).is_none());
+    }
+
+    #[test]
+    fn ends_move_to_the_mesh_s_end_faces() {
+        // A straight triangular bar from x = 0 to 20; a fitted piece whose
+        // ends stop short with rounded caps, its path tilted at the start
+        // (the ray from its second point meets the face 0.6 off the axis)
+        // and off the axis at the end.
+        let at = |x: f32, y: f32, z: f32| Point::at(Vec3::new(x, y, z));
+        let bar = |points: Vec<Point>, size: Vec3| Piece {
+            points: Some(points),
+            size: Some(size),
+            shape: Some(Shape::Ngon),
+            sides: Some(3),
+            ..Piece::default()
+        };
+        let flat = Vec3::new(3.0, 3.0, 0.0);
+        let source = mesh_of(&[bar(vec![at(0.0, 0.0, 0.0), at(20.0, 0.0, 0.0)], flat)], 16).unwrap();
+        let fitted = bar(
+            vec![
+                at(1.5, 0.4, 0.0),
+                at(5.0, 0.3, 0.0),
+                at(10.0, 0.0, 0.0),
+                at(15.0, 0.0, 0.0),
+                at(18.0, 0.3, -0.2),
+            ],
+            Vec3::new(2.8, 2.8, 1.5),
+        );
+        let e = ended(&fitted, &source).unwrap();
+        let pts = e.points.as_ref().unwrap();
+        for (q, x, control) in [(&pts[0], 0.0, pts[0].curve_out), (&pts[4], 20.0, pts[4].curve_in)] {
+            // On the face, at the middle of the section, flat, with the
+            // inner point's section (the piece's), the path square to it.
+            let p = q.position;
+            assert!((p.x - x).abs() < 1e-4 && p.y.abs() < 1e-4 && p.z.abs() < 1e-4, "{p:?}");
+            assert_eq!(q.size, Some(Vec3::new(2.8, 2.8, 0.0)));
+            let c = control.unwrap();
+            assert!(c.y.abs() < 1e-4 && c.z.abs() < 1e-4 && (c.x - x).abs() > 1.0, "{c:?}");
+        }
+        // The inner points stay.
+        assert_eq!(pts[1..4], fitted.points.as_ref().unwrap()[1..4]);
+        // An end far short of the face (more than twice its distance to
+        // the next point and a section beyond) stays where it is.
+        let short = bar(
+            vec![
+                at(8.0, 0.0, 0.0),
+                at(9.0, 0.0, 0.0),
+                at(10.0, 0.0, 0.0),
+                at(15.0, 0.0, 0.0),
+                at(18.0, 0.0, 0.0),
+            ],
+            flat,
+        );
+        let e = ended(&short, &source).unwrap();
+        assert_eq!(e.points.as_ref().unwrap()[0], short.points.as_ref().unwrap()[0]);
+        assert!((e.points.as_ref().unwrap()[4].position.x - 20.0).abs() < 1e-4);
+        // A ring has no ends; a subtract piece is not the mesh's.
+        let mut ring = fitted.clone();
+        ring.points.as_mut().unwrap()[4] = ring.points.as_ref().unwrap()[0];
+        assert!(ended(&ring, &source).is_none());
+        let cutter = Piece {
+            mode: Some(Mode::Subtract),
+            ..fitted.clone()
+        };
+        assert!(ended(&cutter, &source).is_none());
+        // Nothing ahead faces along the path: no end face.
+        assert!(end_face(&source, [10.0, 0.0, 0.0], [0.0, 1.0, 0.0], 3.0).is_none());
     }
 
     #[test]
