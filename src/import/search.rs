@@ -279,11 +279,13 @@ pub(super) fn choose(
 fn resectioned_sets(g: &Ground, mut chosen: Vec<Vec<Piece>>) -> Result<Vec<Vec<Piece>>> {
     let mut now = (g.exact)(&chosen)?;
     for i in 0..chosen.len() {
-        if chosen[i].iter().any(|p| ended(p, g.source).is_some()) {
+        // Ends first, then sections.
+        let trial: Vec<Option<Piece>> = chosen[i].iter().map(|p| ended(p, g.source)).collect();
+        if trial.iter().any(Option::is_some) {
             let mut all = chosen.clone();
-            for p in &mut all[i] {
-                if let Some(e) = ended(p, g.source) {
-                    *p = e;
+            for (p, t) in all[i].iter_mut().zip(trial) {
+                if let Some(t) = t {
+                    *p = t;
                 }
             }
             let e = (g.exact)(&all)?;
