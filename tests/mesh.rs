@@ -226,7 +226,11 @@ fn the_reference_examples_without_booleans() {
 }
 
 fn mesher(text: &str, n: u32) -> sskb::mesh::Mesher {
-    let doc = sskb::parse_ssk(text).unwrap();
+    mesher_of(&sskb::parse_ssk(text).unwrap(), n)
+}
+
+/// Every piece of `doc` pushed into a mesher at resolution `n`.
+fn mesher_of(doc: &sskb::Document, n: u32) -> sskb::mesh::Mesher {
     let mut mesher = sskb::mesh::Mesher::new(n);
     for p in &doc.pieces {
         mesher.push(p).unwrap();
@@ -450,11 +454,9 @@ fn random_documents_all_mesh() {
     for seed in 0..120 {
         let doc = grid::grid_document(1000 + seed, 3, 3);
         for n in [3, 5, 8] {
-            let mut mesher = sskb::mesh::Mesher::new(n);
-            for p in &doc.pieces {
-                mesher.push(p).unwrap();
-            }
-            let m = mesher.combined().unwrap_or_else(|e| panic!("seed {seed} at {n}: {e}"));
+            let m = mesher_of(&doc, n)
+                .combined()
+                .unwrap_or_else(|e| panic!("seed {seed} at {n}: {e}"));
             assert!(
                 m.is_empty() || (m.is_closed() && m.volume() > 0.0),
                 "seed {seed} at {n}"
@@ -678,11 +680,7 @@ fn pieces_that_cannot_contribute_are_not_built() {
     let data = std::fs::read("tests/data/mesh/cases/slow_empty_intersect.sskb").unwrap();
     let doc = sskb::decode_slice(&data).unwrap();
     for n in [3, 32] {
-        let mut mesher = sskb::mesh::Mesher::new(n);
-        for p in &doc.pieces {
-            mesher.push(p).unwrap();
-        }
-        assert!(mesher.combined().unwrap().is_empty());
+        assert!(mesher_of(&doc, n).combined().unwrap().is_empty());
     }
 }
 
@@ -757,10 +755,7 @@ fn a_fold_union_that_keeps_growing_is_rebuilt_coarser() {
     let data = std::fs::read("fuzz/regressions/mesh/slow-at-32-246-bytes-3d2964e5").unwrap();
     let doc = sskb::decode_slice(&data).unwrap();
     for n in [16, 32] {
-        let mut mesher = sskb::mesh::Mesher::new(n);
-        for p in &doc.pieces {
-            mesher.push(p).unwrap();
-        }
+        let mesher = mesher_of(&doc, n);
         let swept = mesher.parts()[0].mesh.clone();
         assert!(sskb::mesh::crosses_itself(&swept).unwrap());
         let m = mesher.combined().unwrap();
