@@ -24,7 +24,7 @@ use std::sync::Arc;
 use manifold_rust::manifold::Manifold;
 use manifold_rust::types::{BooleanEngine, Error as Status, MeshGL64, OpType};
 
-use super::fold::swept;
+use super::fold::{folds_at_many_sides, swept};
 use super::parallel::par_map;
 use super::Mesh;
 use crate::error::{Error, ErrorKind, Result};
@@ -49,6 +49,10 @@ pub struct Part {
     /// Whether a section has a zero radius (one zero size component): a
     /// sheet of no volume, kept as it is, as the reference keeps it.
     pub sheet: bool,
+    /// The resolution it was tessellated at. A folding sweep's hulls are
+    /// built from sections of at most `max(resolution, 64)` vertices
+    /// (docs/meshes.md, "Sweeps that fold through themselves").
+    pub resolution: u32,
 }
 
 type Bounds = ([f64; 3], [f64; 3]);
@@ -124,7 +128,9 @@ impl Solid {
         // is rebuilt into the volume it sweeps.
         if part.ring > 0
             && !part.sheet
-            && (m.volume() <= 0.0 || guarded_bool(&mf, Manifold::has_self_intersections, what)?)
+            && (m.volume() <= 0.0
+                || folds_at_many_sides(part)
+                || guarded_bool(&mf, Manifold::has_self_intersections, what)?)
         {
             mf = swept(part)?;
         }
@@ -848,6 +854,7 @@ mod tests {
             },
             ring: 0,
             sheet: false,
+            resolution: 8,
         }
     }
 

@@ -102,6 +102,7 @@ impl Mesher {
                 mesh: t.mesh,
                 ring: t.ring,
                 sheet: t.sheet,
+                resolution: self.resolution,
             });
             self.properties.insert(piece.id, piece.properties.clone());
         }
