@@ -208,7 +208,8 @@ fn usage_errors() {
 /// The same bytes on one thread and on every core: the mesh work spreads
 /// over `std::thread::available_parallelism()` threads, which `taskset -c
 /// 0` (util-linux, essential in Debian) makes one. Models with folding
-/// sweeps, copies through `from`, unions, intersections and differences.
+/// sweeps (one of a 1,031-gon, rebuilt from coarse sections), copies
+/// through `from`, unions, intersections and differences.
 #[test]
 fn one_thread_and_all_cores_write_the_same_bytes() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -221,15 +222,22 @@ fn one_thread_and_all_cores_write_the_same_bytes() {
         "tests/data/mesh/random_01.sskb",
         "tests/data/mesh/cases/p1000_union_sub8.ssk",
         "tests/data/conformance/ssk/example_csg_cube.ssk",
+        "fuzz/regressions/mesh/slow-at-32-790-bytes-73239de5",
     ]
     .iter()
     .enumerate()
     {
         let (one, all) = (tmp(&format!("one{i}.glb")), tmp(&format!("all{i}.glb")));
+        let args = ["--resolution", "8", "--from", "sskb"];
+        let args = if model.starts_with("fuzz/") {
+            &args[..]
+        } else {
+            &args[..2]
+        };
         let run = Command::new("taskset")
             .args(["-c", "0", env!("CARGO_BIN_EXE_sskb"), "convert", model])
             .arg(&one)
-            .args(["--resolution", "8"])
+            .args(args)
             .output()
             .unwrap();
         assert!(
@@ -237,7 +245,8 @@ fn one_thread_and_all_cores_write_the_same_bytes() {
             "{model}: {}",
             String::from_utf8_lossy(&run.stderr)
         );
-        let run = sskb(&["convert", model, all.to_str().unwrap(), "--resolution", "8"]);
+        let all_path = all.to_str().unwrap();
+        let run = sskb(&[&["convert", model, all_path][..], args].concat());
         assert!(
             run.status.success(),
             "{model}: {}",
