@@ -450,104 +450,8 @@ pub(super) fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
             .unwrap_or(0);
         let centre = |s: &Solid| s.bb.map_or(0.0, |b| b.0[axis] + b.1[axis]);
         solids.sort_by(|a, b| centre(a).total_cmp(&centre(b)));
-        if let Some(slabs) = slabs(&solids, axis, lo[axis]) {
-            return union_of_slabs(solids, &slabs, axis);
-        }
     }
     union_in_order(solids)
-}
-
-/// Fewer slabs than this, and the union is one balanced tree.
-const MIN_SLABS: usize = 4;
-
-/// The solids (sorted by the centres of their boxes along `axis`) cut into
-/// slabs across `axis`, each a run of the list: slab j holds the solids
-/// whose box centre lies in [lo + j w, lo + (j + 1) w), w a little more
-/// than the widest box along the axis, so that no solid of slab j reaches
-/// one of slab j + 2. Each slab's index and its run's end; `None` where
-/// that gives fewer than [`MIN_SLABS`] (a model as wide as its widest
-/// piece).
-fn slabs(solids: &[Solid], axis: usize, lo: f64) -> Option<Vec<(u64, usize)>> {
-    let w = solids
-        .iter()
-        .filter_map(|s| s.bb)
-        .fold(0.0f64, |w, b| w.max(b.1[axis] - b.0[axis]));
-    let w = w * (1.0 + 1e-6);
-    if !(w > 0.0 && w.is_finite()) {
-        return None;
-    }
-    let mut out: Vec<(u64, usize)> = Vec::new();
-    for (k, s) in solids.iter().enumerate() {
-        let b = s.bb?;
-        let j = ((0.5 * (b.0[axis] + b.1[axis]) - lo) / w).floor();
-        if !(0.0..1e15).contains(&j) {
-            return None;
-        }
-        let j = j as u64;
-        match out.last_mut() {
-            Some(last) if last.0 == j => last.1 = k + 1,
-            Some(last) if last.0 > j => return None,
-            _ => out.push((j, k + 1)),
-        }
-    }
-    (out.len() >= MIN_SLABS).then_some(out)
-}
-
-/// The union of solids cut into `slabs` (see [`slabs`]): each slab's
-/// union on its own (the slabs on as many threads as the machine has),
-/// then the slabs of even index put together without a boolean, and those
-/// of odd index, as no solid of one reaches the next of its parity; and
-/// the two united in one boolean. A balanced tree over the whole model
-/// touches every triangle once per level, and the number of levels grows
-/// with the pieces; here every triangle is touched by the slab's few
-/// levels and one more. Where two slabs of one parity turn out to meet
-/// (their boxes, checked), the slabs' unions are united in a balanced tree
-/// instead. The result depends only on the solids and their order.
-fn union_of_slabs(solids: Vec<Solid>, slabs: &[(u64, usize)], axis: usize) -> Result<Option<Solid>> {
-    let mut runs: Vec<Vec<Solid>> = Vec::with_capacity(slabs.len());
-    let mut it = solids.into_iter();
-    let mut at = 0;
-    for &(_, end) in slabs {
-        runs.push(it.by_ref().take(end - at).collect());
-        at = end;
-    }
-    let unions: Vec<Option<Solid>> = par_map(runs, |run| Ok(union_tree(run, &|_| true, false)?.flatten()))?;
-    let unions: Vec<(u64, Solid)> = slabs
-        .iter()
-        .zip(unions)
-        .filter_map(|(&(j, _), u)| u.filter(|u| u.m.is_some()).map(|u| (j, u)))
-        .collect();
-    let classes: [Vec<Solid>; 2] = [0, 1].map(|parity| {
-        unions
-            .iter()
-            .filter(|(j, _)| j % 2 == parity)
-            .map(|(_, u)| u.clone())
-            .collect()
-    });
-    // Each class is apart along the axis, slab after slab.
-    let apart = |class: &[Solid]| {
-        class.windows(2).all(|p| match (p[0].bb, p[1].bb) {
-            (Some(a), Some(b)) => a.1[axis] < b.0[axis],
-            _ => false,
-        })
-    };
-    if !(apart(&classes[0]) && apart(&classes[1])) {
-        return union_in_order(unions.into_iter().map(|(_, u)| u).collect());
-    }
-    drop(unions);
-    let [even, odd] = classes;
-    let two = par_map(vec![even, odd], |class| {
-        if class.is_empty() {
-            Ok(None)
-        } else {
-            composed(class).map(Some)
-        }
-    })?;
-    let mut two = two.into_iter().flatten();
-    match (two.next(), two.next()) {
-        (Some(a), Some(b)) => op(&a, &b, OpType::Add).map(Some),
-        (a, _) => Ok(a),
-    }
 }
 
 /// The union of `solids` in the order given, neighbours in the order
@@ -561,13 +465,7 @@ pub(super) fn union_in_order(solids: Vec<Solid>) -> Result<Option<Solid>> {
 /// As [`union_in_order`], but `None` when it gives up: before each level
 /// of the tree, `go_on` is asked with the triangles of the level in all,
 /// and the union stops if it says no.
-pub(super) fn union_within(solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool) -> Result<Option<Option<Solid>>> {
-    union_tree(solids, go_on, true)
-}
-
-/// [`union_within`], each level's pairs on as many threads as the machine
-/// has when `parallel`, else on this one.
-fn union_tree(mut solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool, parallel: bool) -> Result<Option<Option<Solid>>> {
+pub(super) fn union_within(mut solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool) -> Result<Option<Option<Solid>>> {
     solids.retain(|s| s.m.is_some());
     let tris = |level: &[Solid]| -> usize { level.iter().filter_map(|s| s.m.as_ref()).map(|m| m.num_tri()).sum() };
     // Runs of consecutive solids whose boxes meet none of the others' in
@@ -579,7 +477,7 @@ fn union_tree(mut solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool, parallel: b
             _ => groups.push(vec![s]),
         }
     }
-    let mut level = maybe_par(parallel, groups, composed)?;
+    let mut level = par_map(groups, composed)?;
     while level.len() > 1 {
         if !go_on(tris(&level)) {
             return Ok(None);
@@ -589,21 +487,12 @@ fn union_tree(mut solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool, parallel: b
         while let Some(a) = it.next() {
             pairs.push((a, it.next()));
         }
-        level = maybe_par(parallel, pairs, |(a, b)| match b {
+        level = par_map(pairs, |(a, b)| match b {
             Some(b) => op(&a, &b, OpType::Add),
             None => Ok(a),
         })?;
     }
     Ok(Some(level.pop()))
-}
-
-/// [`par_map`] when `parallel`, else a map on this thread.
-fn maybe_par<T: Send, R: Send>(parallel: bool, items: Vec<T>, f: impl Fn(T) -> Result<R> + Sync) -> Result<Vec<R>> {
-    if parallel {
-        par_map(items, f)
-    } else {
-        items.into_iter().map(f).collect()
-    }
 }
 
 /// Disjoint solids as one.
@@ -612,10 +501,9 @@ fn composed(group: Vec<Solid>) -> Result<Solid> {
         return Ok(group.into_iter().next().unwrap_or_else(|| Solid::empty(Arc::from([]))));
     }
     let ids = id_set(group.iter().flat_map(|s| s.ids.iter().copied()));
-    // A solid held nowhere else is moved, not copied.
     let parts: Vec<Manifold> = group
-        .into_iter()
-        .filter_map(|s| s.m.map(|m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
+        .iter()
+        .filter_map(|s| s.m.as_ref().map(|m| (**m).clone()))
         .collect();
     let what = || format!("putting together {}", named(&ids));
     let m = guarded(what, || Manifold::compose(&parts))?;
@@ -985,84 +873,6 @@ mod tests {
             triangles: triangles.collect(),
         };
         Manifold::from_mesh_gl64(&gl(&mesh))
-    }
-
-    /// A box from `lo` to `hi`, outward.
-    fn cuboid(id: u32, lo: [f64; 3], hi: [f64; 3]) -> Solid {
-        let positions = (0..8)
-            .map(|k| [0, 1, 2].map(|c| if k >> c & 1 == 1 { hi[c] } else { lo[c] }))
-            .collect();
-        let triangles = vec![
-            [0, 2, 1],
-            [1, 2, 3],
-            [4, 5, 6],
-            [5, 7, 6],
-            [0, 1, 4],
-            [1, 5, 4],
-            [2, 6, 3],
-            [3, 6, 7],
-            [0, 4, 2],
-            [2, 4, 6],
-            [1, 3, 5],
-            [3, 7, 5],
-        ];
-        let m = Manifold::from_mesh_gl64(&gl(&Mesh { positions, triangles }));
-        assert!(m.volume() > 0.0);
-        Solid::from(m, Arc::from([id]))
-    }
-
-    #[test]
-    fn a_long_row_is_united_slab_by_slab_into_the_same_solid() {
-        // 40 boxes along x, each overlapping its neighbours, of three
-        // heights, and one lying across three of them.
-        let mut row: Vec<Solid> = (0..40u32)
-            .map(|k| {
-                let x = f64::from(k);
-                cuboid(k, [x, 0.0, 0.0], [x + 1.5, 1.0, 1.0 + 0.25 * f64::from(k % 3)])
-            })
-            .collect();
-        row.push(cuboid(40, [10.2, 0.25, 0.5], [12.7, 0.75, 2.0]));
-        let tree = union_in_order(row.clone()).unwrap().unwrap();
-        // The sort and the slabs union_all makes: no solid of a slab
-        // reaches one two slabs on.
-        let mut sorted = row.clone();
-        sorted.sort_by(|a, b| {
-            let c = |s: &Solid| s.bb.map_or(0.0, |b| b.0[0] + b.1[0]);
-            c(a).total_cmp(&c(b))
-        });
-        let slabs = slabs(&sorted, 0, 0.0).unwrap();
-        assert!(slabs.len() >= 10, "{} slabs", slabs.len());
-        let mut start = 0;
-        let runs: Vec<(u64, &[Solid])> = slabs
-            .iter()
-            .map(|&(j, end)| {
-                let r = (j, &sorted[start..end]);
-                start = end;
-                r
-            })
-            .collect();
-        for (j, a) in &runs {
-            for (k, b) in &runs {
-                if k >= &(j + 2) {
-                    for (s, t) in a.iter().flat_map(|s| b.iter().map(move |t| (s, t))) {
-                        assert!(s.bb.unwrap().1[0] < t.bb.unwrap().0[0], "slabs {j} and {k} meet");
-                    }
-                }
-            }
-        }
-        let slabbed = union_all(row).unwrap().unwrap();
-        let (a, b) = (tree.m.unwrap(), slabbed.m.unwrap());
-        assert!(
-            (a.volume() - b.volume()).abs() <= 1e-12 * a.volume(),
-            "{} {}",
-            a.volume(),
-            b.volume()
-        );
-        assert_eq!(a.status(), b.status());
-        // One closed solid, nothing of either left outside the other.
-        let left = a.boolean_with_engine(&b, OpType::Subtract, BooleanEngine::Exact);
-        assert!(left.volume() <= 1e-9 * a.volume());
-        assert_eq!(b.decompose().len(), 1);
     }
 
     #[test]
