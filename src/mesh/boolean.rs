@@ -501,9 +501,10 @@ fn composed(group: Vec<Solid>) -> Result<Solid> {
         return Ok(group.into_iter().next().unwrap_or_else(|| Solid::empty(Arc::from([]))));
     }
     let ids = id_set(group.iter().flat_map(|s| s.ids.iter().copied()));
+    // A solid held nowhere else is moved, not copied.
     let parts: Vec<Manifold> = group
-        .iter()
-        .filter_map(|s| s.m.as_ref().map(|m| (**m).clone()))
+        .into_iter()
+        .filter_map(|s| s.m.map(|m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone())))
         .collect();
     let what = || format!("putting together {}", named(&ids));
     let m = guarded(what, || Manifold::compose(&parts))?;
