@@ -138,25 +138,23 @@ fn swept_from(part: &Part, mut run: usize) -> Result<Manifold> {
             Arc::from([part.id]),
         ))
     };
-    let flat_end = |end: usize, ring: usize| rings.flat_end(end, ring);
-    let folds = |i: usize| rings.folds(i);
     let last = groups.len() - 1;
     let folds_and_tubes = || -> Result<Vec<Solid>> {
         let mut solids = Vec::new();
         let mut i = 0;
         while i < last {
-            if folds(i) {
+            if rings.folds(i) {
                 solids.push(hull(i..=i + 1)?);
                 i += 1;
                 continue;
             }
             let mut j = i + 1;
-            while j < last && !folds(j) {
+            while j < last && !rings.folds(j) {
                 j += 1;
             }
             // A flat cap and its ring alone, next to a fold: a disc of no
             // volume, which the fold's hull holds already.
-            if j == i + 1 && (flat_end(i, j) || flat_end(j, i)) {
+            if j == i + 1 && (rings.flat_end(i, j) || rings.flat_end(j, i)) {
                 i = j;
                 continue;
             }
@@ -190,7 +188,7 @@ fn swept_from(part: &Part, mut run: usize) -> Result<Manifold> {
             let mut a = 0;
             while a < last {
                 let b = (a + run).min(last);
-                if !(b == a + 1 && (flat_end(a, b) || flat_end(b, a))) {
+                if !(b == a + 1 && (rings.flat_end(a, b) || rings.flat_end(b, a))) {
                     solids.push(hull(a..=b)?);
                 }
                 a = b;
