@@ -183,6 +183,23 @@ pub(super) fn mesh_of(pieces: &[Piece], resolution: u32) -> Result<Mesh> {
     m.combined()
 }
 
+/// A piece's own solid, alone, at `resolution`: one mesh, inside where its
+/// winding number is not 0; a sweep that folds through itself is its
+/// hulls and tubes side by side, the union not made
+/// ([`crate::mesh::own_volume`]).
+pub(super) fn own_volume(piece: &Piece, resolution: u32) -> Result<Mesh> {
+    let mut m = Mesher::new(resolution);
+    m.push(piece)?;
+    let mut out = Mesh::default();
+    for part in m.parts() {
+        let v = crate::mesh::own_volume(part)?;
+        let base = out.positions.len() as u32;
+        out.positions.extend_from_slice(&v.positions);
+        out.triangles.extend(v.triangles.iter().map(|t| t.map(|i| i + base)));
+    }
+    Ok(out)
+}
+
 /// Connected parts (triangles sharing vertices) and each one's volume.
 fn components(mesh: &Mesh) -> Vec<(Mesh, f64)> {
     let n = mesh.positions.len();
@@ -849,6 +866,37 @@ fn eigen(mut a: [[f64; 3]; 3]) -> (V3, [V3; 3]) {
 mod tests {
     use super::*;
     use crate::mesh::math::rotation;
+
+    #[test]
+    fn a_folding_sweep_scores_as_its_hulls_and_tubes_side_by_side() {
+        // A zigzag of a section wider than its bends: every joint folds,
+        // and the mesher rebuilds it as the union of hulls and tubes.
+        let doc = crate::parse_ssk(
+            "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 10, y: 0, z: 0}, \
+             {x: 0, y: 4, z: 1}, {x: 10, y: 8, z: 0}, {x: 2, y: 12, z: 2}]\n  \
+             size: {x: 2, y: 1.5, z: 0}\n  shape: circle\n",
+        )
+        .unwrap();
+        let piece = &doc.pieces[0];
+        let union = mesh_of(std::slice::from_ref(piece), 16).unwrap();
+        let parts = own_volume(piece, 16).unwrap();
+        // Not one closed solid: parts that overlap (the winding number is
+        // 2 where they do), more triangles than the union.
+        assert!(
+            parts.volume() > 1.05 * union.volume(),
+            "{} {}",
+            parts.volume(),
+            union.volume()
+        );
+        // Inside the same places.
+        let s = Scorer::new(&union, 160).score(&parts);
+        assert!(s.coverage > 99.9 && s.overfill < 0.1, "{s:?}");
+        // A piece that does not fold is its own mesh.
+        let straight = crate::parse_ssk("pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 10, y: 0, z: 0}]\n  size: {x: 2, y: 2, z: 0}\n  shape: circle\n").unwrap();
+        let a = own_volume(&straight.pieces[0], 16).unwrap();
+        let b = mesh_of(&straight.pieces, 16).unwrap();
+        assert!((a.volume() - b.volume()).abs() < 1e-9 * b.volume());
+    }
 
     #[test]
     fn a_taper_is_the_lowest_line_over_the_middle() {

@@ -430,67 +430,82 @@ impl Scorer {
             .flat_map(|(g, ms)| ms.iter().map(move |m| (Inside::new(m), Some(g))))
             .chain(subtracts.iter().map(|m| (Inside::new(m), None)))
             .collect();
-        let mut flags_g = vec![vec![true; n[2]]; groups.len()];
-        let mut zs = vec![0.0; n[2]];
-        let mut cs = Vec::new();
-        let mut cm: Vec<Vec<(f64, i32)>> = vec![Vec::new(); parts.len()];
-        let (mut source, mut both, mut inmodel) = (0u64, 0u64, 0u64);
-        let mut flags_s = vec![false; n[2]];
-        let mut flags_m = vec![false; n[2]];
-        let mut flags_p = vec![false; n[2]];
-        for j in 0..n[1] {
-            for i in 0..n[0] {
-                let cell = (j * n[0] + i) as u64;
-                let x = origin[0] + (i as f64 + jitter(cell, 0)) * h;
-                let y = origin[1] + (j as f64 + jitter(cell, 1)) * h;
-                self.source.crossings(x, y, &mut cs);
-                for ((inside, _), c) in parts.iter().zip(cm.iter_mut()) {
-                    inside.crossings(x, y, c);
-                }
-                if cs.is_empty() && cm.iter().zip(&parts).all(|(c, p)| c.is_empty() || p.1.is_none()) {
-                    continue;
-                }
-                for (k, z) in zs.iter_mut().enumerate() {
-                    *z = origin[2] + (k as f64 + jitter(cell, 2 + k as u64)) * h;
-                }
-                column(&self.source, x, y, &cs, &zs, &mut flags_s);
-                for f in &mut flags_g {
-                    f.fill(true);
-                }
-                for ((inside, group), c) in parts.iter().zip(&cm) {
-                    let Some(g) = group else { continue };
-                    if c.is_empty() {
-                        // A mesh this line does not cross holds none of it.
-                        flags_g[*g].fill(false);
+        // Bands of rows on all cores; the counts are sums, the same
+        // whatever thread counted which band.
+        let band = |rows: std::ops::Range<usize>| -> [u64; 3] {
+            let mut flags_g = vec![vec![true; n[2]]; groups.len()];
+            let mut zs = vec![0.0; n[2]];
+            let mut cs = Vec::new();
+            let mut cm: Vec<Vec<(f64, i32)>> = vec![Vec::new(); parts.len()];
+            let (mut source, mut both, mut inmodel) = (0u64, 0u64, 0u64);
+            let mut flags_s = vec![false; n[2]];
+            let mut flags_m = vec![false; n[2]];
+            let mut flags_p = vec![false; n[2]];
+            for j in rows {
+                for i in 0..n[0] {
+                    let cell = (j * n[0] + i) as u64;
+                    let x = origin[0] + (i as f64 + jitter(cell, 0)) * h;
+                    let y = origin[1] + (j as f64 + jitter(cell, 1)) * h;
+                    self.source.crossings(x, y, &mut cs);
+                    for ((inside, _), c) in parts.iter().zip(cm.iter_mut()) {
+                        inside.crossings(x, y, c);
+                    }
+                    if cs.is_empty() && cm.iter().zip(&parts).all(|(c, p)| c.is_empty() || p.1.is_none()) {
                         continue;
                     }
-                    column(inside, x, y, c, &zs, &mut flags_p);
-                    for (f, p) in flags_g[*g].iter_mut().zip(&flags_p) {
-                        *f &= *p;
+                    for (k, z) in zs.iter_mut().enumerate() {
+                        *z = origin[2] + (k as f64 + jitter(cell, 2 + k as u64)) * h;
                     }
-                }
-                flags_m.fill(false);
-                for f in &flags_g {
-                    for (m, p) in flags_m.iter_mut().zip(f) {
-                        *m |= *p;
+                    column(&self.source, x, y, &cs, &zs, &mut flags_s);
+                    for f in &mut flags_g {
+                        f.fill(true);
                     }
-                }
-                for ((inside, group), c) in parts.iter().zip(&cm) {
-                    if group.is_some() || c.is_empty() {
-                        continue;
+                    for ((inside, group), c) in parts.iter().zip(&cm) {
+                        let Some(g) = group else { continue };
+                        if c.is_empty() {
+                            // A mesh this line does not cross holds none of it.
+                            flags_g[*g].fill(false);
+                            continue;
+                        }
+                        column(inside, x, y, c, &zs, &mut flags_p);
+                        for (f, p) in flags_g[*g].iter_mut().zip(&flags_p) {
+                            *f &= *p;
+                        }
                     }
-                    column(inside, x, y, c, &zs, &mut flags_p);
-                    for (m, p) in flags_m.iter_mut().zip(&flags_p) {
-                        *m &= !*p;
+                    flags_m.fill(false);
+                    for f in &flags_g {
+                        for (m, p) in flags_m.iter_mut().zip(f) {
+                            *m |= *p;
+                        }
                     }
-                }
-                for (s, m) in flags_s.iter().zip(&flags_m) {
-                    source += u64::from(*s);
-                    inmodel += u64::from(*m);
-                    both += u64::from(*s && *m);
+                    for ((inside, group), c) in parts.iter().zip(&cm) {
+                        if group.is_some() || c.is_empty() {
+                            continue;
+                        }
+                        column(inside, x, y, c, &zs, &mut flags_p);
+                        for (m, p) in flags_m.iter_mut().zip(&flags_p) {
+                            *m &= !*p;
+                        }
+                    }
+                    for (s, m) in flags_s.iter().zip(&flags_m) {
+                        source += u64::from(*s);
+                        inmodel += u64::from(*m);
+                        both += u64::from(*s && *m);
+                    }
                 }
             }
-        }
+            [source, both, inmodel]
+        };
+        let bands: Vec<std::ops::Range<usize>> = (0..n[1])
+            .step_by(BAND_ROWS)
+            .map(|j| j..(j + BAND_ROWS).min(n[1]))
+            .collect();
+        // (A failed worker, which only a poisoned lock could make: the
+        // rows counted here instead.)
+        let [source, both, inmodel] = crate::mesh::par_map(bands, |rows| Ok(band(rows)))
+            .unwrap_or_else(|_| vec![band(0..n[1])])
+            .into_iter()
+            .fold([0u64; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
         let coverage = if source == 0 {
             0.0
         } else {
@@ -510,6 +525,9 @@ impl Scorer {
         }
     }
 }
+
+/// Rows of the grid a thread counts at a time.
+const BAND_ROWS: usize = 8;
 
 /// A number in [0, 1) fixed by the cell and the coordinate (SplitMix64).
 fn jitter(cell: u64, k: u64) -> f64 {

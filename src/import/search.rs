@@ -3,9 +3,9 @@
 //! on a grid, subtract pieces last.
 
 use super::cells::Cells;
-use super::fit::{across, assemble, euler, mesh_of, points_of, quality_of, v3, FitOptions, Frame};
+use super::fit::{across, assemble, euler, mesh_of, own_volume, points_of, quality_of, v3, FitOptions, Frame};
 use super::score::{quality_score, Scorer};
-use super::voxels::Grid;
+use super::voxels::{Grid, Located};
 use crate::mesh::math::{cross, dot, mul, norm, rotation, scale, sub, unit, v, V3};
 use crate::mesh::Mesh;
 use crate::{Mode, Piece, Point, Result, Shape, Vec3};
@@ -164,8 +164,9 @@ pub(super) fn choose(
     // Choices between close candidates are scored exactly, the model
     // meshed at the resolution asked for (at least 16): what is fitted is
     // the shape itself, not the coarser polyhedron the reference scores.
-    // Each piece's own solid (a sweep that folds rebuilt, as the mesher
-    // rebuilds it), made once whatever set it is in.
+    // Each piece's own solid (a sweep that folds as the volume it sweeps,
+    // its hulls and tubes side by side, the union not made), made once
+    // whatever set it is in.
     let resolution = o.resolution.clamp(16, 24);
     let solids: std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<Mesh>>> = Default::default();
     let own = |p: &Piece| -> Result<std::sync::Arc<Mesh>> {
@@ -175,7 +176,7 @@ pub(super) fn choose(
         if let Some(m) = solids.lock().ok().and_then(|c| c.get(&key).cloned()) {
             return Ok(m);
         }
-        let m = std::sync::Arc::new(mesh_of(&[alone], resolution)?);
+        let m = std::sync::Arc::new(own_volume(&alone, resolution)?);
         if let Ok(mut c) = solids.lock() {
             c.insert(key, m.clone());
         }
@@ -886,14 +887,10 @@ fn tubes(grid: &Grid, region: &[usize], dist: &[f64]) -> Vec<Vec<Piece>> {
         let d = sub(p, q);
         dot(d, d).sqrt() / grid.h
     };
-    let member: std::collections::HashSet<usize> = region
-        .iter()
-        .copied()
-        .filter(|&c| {
-            let p = grid.centre(c);
-            near(p, a) <= ends || near(p, b) <= ends || first.iter().all(|&q| near(p, q) > clear)
-        })
-        .collect();
+    let member = grid.flags(region.iter().copied().filter(|&c| {
+        let p = grid.centre(c);
+        near(p, a) <= ends || near(p, b) <= ends || first.iter().all(|&q| near(p, q) > clear)
+    }));
     let (_, back) = grid.cheapest(&member, path[0], Some(path[path.len() - 1]), dist);
     if back.len() * 2 >= path.len() {
         // `path` runs from its far end to its start, `back` from the start
@@ -1124,6 +1121,7 @@ impl Sections {
         let (mut x, mut prev) = (x0, t0);
         let h = grid.h;
         let (mut cells, mut middles) = (Vec::with_capacity(k), Vec::with_capacity(k));
+        let located = Located::new(grid, region);
         for j in 0..k {
             let t = tangent(j).unwrap_or(prev);
             x = carry(x, prev, t);
@@ -1131,7 +1129,8 @@ impl Sections {
             let y = cross(t, x);
             let reach = 3.0 * rs[j] + 2.0 * h;
             let ball = reach * reach + h * h;
-            let here: Vec<[f64; 2]> = region
+            let here: Vec<[f64; 2]> = located
+                .slab(at[j], t, ball.sqrt(), 0.5 * h)
                 .iter()
                 .map(|&c| sub(grid.centre(c), at[j]))
                 .filter(|d| dot(*d, *d) <= ball && dot(*d, t).abs() <= 0.5 * h)
@@ -1708,11 +1707,12 @@ fn narrow(p: &mut Piece, f: f32) {
 /// the extremes or on to the region's end keep their places (their planes
 /// hold a cap's rim, not a section) and take the radius next to them.
 /// `None` when a plane holds too few cells.
-fn centred(grid: &Grid, cells: &[V3], at: &[V3], rs: &[f64], end: Ends) -> Option<(Vec<V3>, Vec<f64>)> {
+fn centred(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64], end: Ends) -> Option<(Vec<V3>, Vec<f64>)> {
     let k = at.len();
     if k < 3 {
         return None;
     }
+    let located = Located::new(grid, region);
     let h = grid.h;
     let (mut out_at, mut out_r) = (at.to_vec(), rs.to_vec());
     let (from, to) = if end == Ends::Rounded { (0, k) } else { (1, k - 1) };
@@ -1720,7 +1720,8 @@ fn centred(grid: &Grid, cells: &[V3], at: &[V3], rs: &[f64], end: Ends) -> Optio
         let t = unit(sub(at[(j + 1).min(k - 1)], at[j.saturating_sub(1)]))?;
         let (x, y) = across(t)?;
         let reach = 1.5 * rs[j] + 2.0 * h;
-        let [n, sx, sy, sxx, syy, _] = section(cells.iter().copied(), at[j], t, (x, y), reach, h);
+        let cells = located.slab(at[j], t, (reach * reach + h * h).sqrt(), 0.5 * h);
+        let [n, sx, sy, sxx, syy, _] = section(cells.iter().map(|&c| grid.centre(c)), at[j], t, (x, y), reach, h);
         if n < 4.0 {
             return None;
         }
@@ -1804,15 +1805,14 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
     // How far the region runs on from `p` in the direction `d` (unit):
     // in half-cell steps while the cells are the region's, and half a cell
     // more (a centre is half a cell short of the surface).
-    let member: std::collections::HashSet<usize> = region.iter().copied().collect();
-    let centres: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
+    let member = grid.flags(region.iter().copied());
     let run_on = |p: V3, d: V3| -> f64 {
         let mut t = 0.0;
         for _ in 0..4 * CELLS {
             let q = [0, 1, 2].map(|c| p[c] + (t + 0.5 * grid.h) * d[c]);
             let ijk = [0, 1, 2].map(|c| ((q[c] - grid.lo[c]) / grid.h).floor());
             if (0..3).any(|c| ijk[c] < 0.0 || ijk[c] >= grid.n[c] as f64)
-                || !member.contains(&grid.index(ijk[0] as usize, ijk[1] as usize, ijk[2] as usize))
+                || !member[grid.index(ijk[0] as usize, ijk[1] as usize, ijk[2] as usize)]
             {
                 break;
             }
@@ -1924,7 +1924,7 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
             // ends at the extremes, whose sections are a cap's rim: fewer
             // candidates to put on the grid).
             if scale == 1.0 && !closed && k >= 8 && end != Ends::Flat {
-                if let Some((at, rs)) = centred(grid, &centres, &at, &rs, end) {
+                if let Some((at, rs)) = centred(grid, region, &at, &rs, end) {
                     let r0 = rs[0];
                     out.push(vec![Piece {
                         id: 0,
@@ -2171,20 +2171,19 @@ mod tests {
         // A path 1.5 off the axis, its radii short.
         let at: Vec<V3> = (0..5).map(|j| [5.5 + 7.0 * f64::from(j), 11.5, 10.0]).collect();
         let rs = vec![4.0; 5];
-        let cells: Vec<V3> = region.iter().map(|&c| grid.centre(c)).collect();
-        let (c, r) = centred(&grid, &cells, &at, &rs, Ends::Rounded).unwrap();
+        let (c, r) = centred(&grid, &region, &at, &rs, Ends::Rounded).unwrap();
         for (p, r) in c.iter().zip(&r) {
             assert!((p[1] - 10.0).abs() < 0.05 && (p[2] - 10.0).abs() < 0.05, "{p:?}");
             // A disc of cells of radius 6 has the moments of one of about 6.
             assert!((r - 6.0).abs() < 0.3, "{r}");
         }
         // Ends that are a cap's rim keep their places.
-        let (c, r) = centred(&grid, &cells, &at, &rs, Ends::Flat).unwrap();
+        let (c, r) = centred(&grid, &region, &at, &rs, Ends::Flat).unwrap();
         assert_eq!((c[0], c[4], r[0], r[4]), (at[0], at[4], 4.0, 4.0));
         assert!((c[2][1] - 10.0).abs() < 0.05);
         // Outside the rod, no cells: nothing to centre on.
         let away: Vec<V3> = at.iter().map(|p| [p[0], p[1] + 30.0, p[2]]).collect();
-        assert!(centred(&grid, &cells, &away, &rs, Ends::Rounded).is_none());
+        assert!(centred(&grid, &region, &away, &rs, Ends::Rounded).is_none());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! middle of a region.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::BinaryHeap;
 
 use super::score::{cross, orient, Inside};
 use crate::mesh::math::V3;
@@ -255,33 +255,43 @@ impl Grid {
     /// farthest apart along it: the cheapest way when a step costs more
     /// the nearer it runs to the outside. Cell indices in order.
     pub fn middle_path(&self, region: &[usize], dist: &[f64]) -> Vec<usize> {
-        let member: HashSet<usize> = region.iter().copied().collect();
         let Some(&first) = region.first() else {
             return Vec::new();
         };
+        let member = self.flags(region.iter().copied());
         let (a, _) = self.cheapest(&member, first, None, dist);
         self.cheapest(&member, a, None, dist).1
     }
 
-    /// The cheapest way through `member` from `from` to `to` (to the cell
-    /// reached last, the farthest, when `to` is `None`): that cell and the
-    /// path, `from` last. Dijkstra, a step into a cell costing
-    /// 1000 / distance² (rounded up) + 1.
-    pub fn cheapest(
-        &self,
-        member: &HashSet<usize>,
-        from: usize,
-        to: Option<usize>,
-        dist: &[f64],
-    ) -> (usize, Vec<usize>) {
-        let mut best: HashMap<usize, (u64, usize)> = HashMap::new();
+    /// A flag for each cell of the grid, set for `cells`.
+    pub fn flags(&self, cells: impl IntoIterator<Item = usize>) -> Vec<bool> {
+        let mut out = vec![false; self.len()];
+        for c in cells {
+            if let Some(f) = out.get_mut(c) {
+                *f = true;
+            }
+        }
+        out
+    }
+
+    /// The cheapest way through the cells flagged in `member` (one flag a
+    /// cell of the grid) from `from` to `to` (to the cell reached last,
+    /// the farthest, when `to` is `None`): that cell and the path, `from`
+    /// last. Dijkstra, a step into a cell costing 1000 / distance²
+    /// (rounded up) + 1; ties go to the lower cell index.
+    pub fn cheapest(&self, member: &[bool], from: usize, to: Option<usize>, dist: &[f64]) -> (usize, Vec<usize>) {
+        // Each cell's cost so far and the cell it was reached from.
+        let mut best: Vec<(u64, usize)> = vec![(u64::MAX, usize::MAX); self.len()];
         let mut heap = BinaryHeap::new();
-        best.insert(from, (0, from));
+        if from >= best.len() {
+            return (from, Vec::new());
+        }
+        best[from] = (0, from);
         heap.push(Reverse((0u64, from)));
         let mut nb = Vec::new();
         let mut last = from;
         while let Some(Reverse((cost, c))) = heap.pop() {
-            if best.get(&c).is_some_and(|b| b.0 < cost) {
+            if best[c].0 < cost {
                 continue;
             }
             last = c;
@@ -290,13 +300,13 @@ impl Grid {
             }
             self.neighbours(c, &mut nb);
             for &d in &nb {
-                if !member.contains(&d) {
+                if !member.get(d).copied().unwrap_or(false) {
                     continue;
                 }
                 let r = dist[d].max(0.5);
                 let nc = cost + (1000.0 / (r * r)).ceil() as u64 + 1;
-                if best.get(&d).is_none_or(|b| nc < b.0) {
-                    best.insert(d, (nc, c));
+                if nc < best[d].0 {
+                    best[d] = (nc, c);
                     heap.push(Reverse((nc, d)));
                 }
             }
@@ -307,10 +317,90 @@ impl Grid {
         let mut path = vec![last];
         let mut c = last;
         while c != from {
-            c = best[&c].1;
+            c = best[c].1;
             path.push(c);
         }
         (last, path)
+    }
+}
+
+/// A region's cells found by where they are: each cell of the grid's
+/// place in the region's order (`u32::MAX`: not in it).
+pub(super) struct Located<'a> {
+    grid: &'a Grid,
+    rank: Vec<u32>,
+    region: &'a [usize],
+}
+
+impl<'a> Located<'a> {
+    pub fn new(grid: &'a Grid, region: &'a [usize]) -> Located<'a> {
+        let mut rank = vec![u32::MAX; grid.len()];
+        for (r, &c) in region.iter().enumerate() {
+            if let Some(x) = rank.get_mut(c) {
+                *x = u32::try_from(r).unwrap_or(u32::MAX - 1);
+            }
+        }
+        Located { grid, rank, region }
+    }
+
+    /// The region's cells, in its order, among them every one whose centre
+    /// is within `radius` of `at` and within `half` of the plane through
+    /// `at` normal to unit `t` (with a cell to spare around both: the
+    /// caller tests its own bounds): a slab's columns along the axis
+    /// nearest `t`, not every cell of the region.
+    pub fn slab(&self, at: V3, t: V3, radius: f64, half: f64) -> Vec<usize> {
+        let g = self.grid;
+        let a = (0..3).fold(0, |m, k| if t[k].abs() > t[m].abs() { k } else { m });
+        if t[a].is_nan()
+            || t[a].abs() <= 0.1
+            || !radius.is_finite()
+            || !half.is_finite()
+            || at.iter().any(|x| !x.is_finite())
+        {
+            return self.region.to_vec();
+        }
+        let (b, c) = ((a + 1) % 3, (a + 2) % 3);
+        // Indices of the centres within [from, to] along axis k, a cell
+        // more each way, within the grid.
+        let span = |from: f64, to: f64, k: usize| -> Option<(usize, usize)> {
+            let i0 = ((from - g.lo[k]) / g.h - 0.5).ceil() - 1.0;
+            let i1 = ((to - g.lo[k]) / g.h - 0.5).floor() + 1.0;
+            let top = g.n[k] as f64 - 1.0;
+            if i1 < 0.0 || i0 > top || i0 > i1 {
+                return None;
+            }
+            Some((i0.max(0.0) as usize, i1.min(top) as usize))
+        };
+        let mut found: Vec<(u32, usize)> = Vec::new();
+        let Some((b0, b1)) = span(at[b] - radius, at[b] + radius, b) else {
+            return Vec::new();
+        };
+        let Some((c0, c1)) = span(at[c] - radius, at[c] + radius, c) else {
+            return Vec::new();
+        };
+        for ib in b0..=b1 {
+            let pb = g.lo[b] + (ib as f64 + 0.5) * g.h;
+            for ic in c0..=c1 {
+                let pc = g.lo[c] + (ic as f64 + 0.5) * g.h;
+                // Where along axis a the slab's plane crosses this column.
+                let rest = (pb - at[b]) * t[b] + (pc - at[c]) * t[c];
+                let (u, v) = ((-half - rest) / t[a], (half - rest) / t[a]);
+                let (lo, hi) = (u.min(v).max(-radius), u.max(v).min(radius));
+                let Some((a0, a1)) = span(at[a] + lo, at[a] + hi, a) else {
+                    continue;
+                };
+                for ia in a0..=a1 {
+                    let mut ijk = [0; 3];
+                    (ijk[a], ijk[b], ijk[c]) = (ia, ib, ic);
+                    let cell = g.index(ijk[0], ijk[1], ijk[2]);
+                    if let Some(&r) = self.rank.get(cell).filter(|&&r| r != u32::MAX) {
+                        found.push((r, cell));
+                    }
+                }
+            }
+        }
+        found.sort_unstable();
+        found.into_iter().map(|(_, c)| c).collect()
     }
 }
 
@@ -353,6 +443,44 @@ fn envelope(f: &[f64], out: &mut Vec<f64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slab_holds_every_cell_of_the_region_near_its_plane_in_order() {
+        let g = Grid {
+            lo: [-3.0, 1.0, 0.5],
+            h: 0.7,
+            n: [23, 17, 19],
+        };
+        // A region in a scrambled order.
+        let mut region: Vec<usize> = (0..g.len())
+            .filter(|&c| {
+                let p = g.centre(c);
+                (p[0] - 4.0).powi(2) / 30.0 + (p[1] - 7.0).powi(2) / 12.0 + (p[2] - 7.0).powi(2) / 20.0 <= 1.0
+            })
+            .collect();
+        region.sort_by_key(|&c| (c * 7919) % 1009);
+        let located = Located::new(&g, &region);
+        let mut seed = 7u64;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for _ in 0..200 {
+            let at = [-3.0 + 16.0 * rnd(), 1.0 + 12.0 * rnd(), 0.5 + 13.0 * rnd()];
+            let t = crate::mesh::math::unit([rnd() - 0.5, rnd() - 0.5, rnd() - 0.5]).unwrap();
+            let (radius, half) = (0.5 + 6.0 * rnd(), 0.35);
+            let near = |c: &usize| {
+                let d = crate::mesh::math::sub(g.centre(*c), at);
+                crate::mesh::math::dot(d, d) <= radius * radius && crate::mesh::math::dot(d, t).abs() <= half
+            };
+            let want: Vec<usize> = region.iter().copied().filter(near).collect();
+            let got: Vec<usize> = located.slab(at, t, radius, half);
+            let got_near: Vec<usize> = got.iter().copied().filter(near).collect();
+            assert_eq!(got_near, want);
+            // Only a cell to spare around the slab, not the region.
+            assert!(got.len() < region.len() / 2 || want.len() > region.len() / 8);
+        }
+    }
 
     #[test]
     fn distances_in_a_slab_grow_to_its_middle() {

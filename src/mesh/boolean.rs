@@ -24,7 +24,7 @@ use std::sync::Arc;
 use manifold_rust::manifold::Manifold;
 use manifold_rust::types::{BooleanEngine, Error as Status, MeshGL64, OpType};
 
-use super::fold::{folds_at_many_sides, swept};
+use super::fold::{folds_at_many_sides, swept, swept_parts};
 use super::parallel::par_map;
 use super::Mesh;
 use crate::error::{Error, ErrorKind, Result};
@@ -113,28 +113,11 @@ impl Solid {
     /// is kept as it is, as the reference keeps it.
     fn of(part: &Part) -> Result<Solid> {
         let ids: Arc<[u32]> = Arc::from([part.id]);
-        let m = &part.mesh;
-        if m.is_empty() {
+        if part.mesh.is_empty() {
             return Ok(Solid::empty(ids));
         }
-        let mesh = gl(m);
-        let what = || format!("the mesh of piece {}", part.id);
-        // A refused mesh comes back with an error status (guarded); an
-        // empty one without is a sheet whose triangles the import
-        // collapsed (no volume, nothing left), as in the reference.
-        let mut mf = guarded(what, || Manifold::from_mesh_gl64(&mesh))?;
-        // A sweep that is not a sheet and is inside out somewhere (a
-        // negative volume: frames turned through a fold) or crosses itself
-        // is rebuilt into the volume it sweeps.
-        if part.ring > 0
-            && !part.sheet
-            && (m.volume() <= 0.0
-                || folds_at_many_sides(part)
-                || guarded_bool(&mf, Manifold::has_self_intersections, what)?)
-        {
-            mf = swept(part)?;
-        }
-        Ok(Solid::from(mf, ids))
+        let (mf, rebuild) = loaded(part)?;
+        Ok(Solid::from(if rebuild { swept(part)? } else { mf }, ids))
     }
 
     pub(super) fn from(m: Manifold, ids: Arc<[u32]>) -> Solid {
@@ -154,7 +137,7 @@ impl Solid {
     /// sorted. The library numbers meshes from a process-wide counter and
     /// orders its output by those numbers, which threads hand out in no
     /// fixed order; the same solid must give the same bytes.
-    fn mesh(&self) -> Mesh {
+    pub(super) fn mesh(&self) -> Mesh {
         let Some(m) = &self.m else { return Mesh::default() };
         let gl = m.get_mesh_gl64(-1);
         let stride = usize::try_from(gl.num_prop).unwrap_or(3).max(3);
@@ -199,6 +182,58 @@ impl Solid {
             triangles,
         }
     }
+}
+
+/// A part's mesh in the library's form, and whether it is to be rebuilt
+/// into the volume it sweeps ([`swept`]): a sweep that is not a sheet and
+/// is inside out somewhere (a negative volume: frames turned through a
+/// fold) or crosses itself. A refused mesh comes back with an error status
+/// (guarded); an empty one without is a sheet whose triangles the import
+/// collapsed (no volume, nothing left), as in the reference. A sheet (no
+/// volume) is kept as it is, as the reference keeps it.
+fn loaded(part: &Part) -> Result<(Manifold, bool)> {
+    let m = &part.mesh;
+    let what = || format!("the mesh of piece {}", part.id);
+    let mf = guarded(what, || Manifold::from_mesh_gl64(&gl(m)))?;
+    let rebuild = part.ring > 0
+        && !part.sheet
+        && (m.volume() <= 0.0
+            || folds_at_many_sides(part)
+            || guarded_bool(&mf, Manifold::has_self_intersections, what)?);
+    Ok((mf, rebuild))
+}
+
+/// A piece's own solid as [`combine`] takes it, made with no boolean: one
+/// mesh, inside wherever its winding number is not 0. A sweep that folds
+/// through itself is the folds' hulls and the tubes between them side by
+/// side, each closed and facing outward (where they overlap the winding
+/// number is 2 or more): the volume their union is, the union not made.
+/// Where [`combine`] gives that union up for hulls of longer runs (a
+/// section much wider than its path is long, docs/meshes.md) its solid
+/// holds more. What the import scores a candidate piece by: the
+/// tessellation and the exact test for self-intersections, not the union.
+///
+/// # Errors
+/// `mesh` when the library refuses the piece's mesh, a hull or a tube.
+pub fn own_volume(part: &Part) -> Result<Mesh> {
+    if part.mesh.is_empty() {
+        return Ok(Mesh::default());
+    }
+    let (mf, rebuild) = loaded(part)?;
+    if !rebuild {
+        return Ok(Solid::from(mf, Arc::from([part.id])).mesh());
+    }
+    let mut out = Mesh::default();
+    for mut m in swept_parts(part)? {
+        if m.volume() < 0.0 {
+            m.triangles.iter_mut().for_each(|t| t.swap(1, 2));
+        }
+        let base = u32::try_from(out.positions.len())
+            .map_err(|_| failed(&format!("piece {}", part.id), "too many vertices"))?;
+        out.positions.extend_from_slice(&m.positions);
+        out.triangles.extend(m.triangles.iter().map(|t| t.map(|i| i + base)));
+    }
+    Ok(out)
 }
 
 pub(super) fn gl(m: &Mesh) -> MeshGL64 {

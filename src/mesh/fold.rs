@@ -107,44 +107,82 @@ pub(super) fn folds_at_many_sides(part: &Part) -> bool {
     part.ring as usize > most(part) && Rings::of(part).is_some_and(|r| (0..r.groups.len() - 1).any(|i| r.folds(i)))
 }
 
-/// [`swept`], starting with hulls of runs of `run` ring pairs (1: the
-/// folds' hulls and the tubes between them).
-fn swept_from(part: &Part, mut run: usize) -> Result<Manifold> {
-    let what = || format!("rebuilding piece {}, whose sweep folds through itself", part.id);
-    let n = part.ring as usize;
-    let Some(rings) = Rings::of(part) else {
-        return Err(failed(&what(), "its mesh is not laid out in rings"));
+/// The solids whose union is the volume `part` sweeps, before the union
+/// and its budget ([`GROWTH`]): the folds' hulls and the tubes between
+/// them, or for a section of many sides every ring pair's coarse hull, as
+/// meshes (each closed and facing outward). A point is in the volume swept
+/// when it is inside one of them, so the meshes together, inside wherever
+/// their winding number is not 0, are that volume with no boolean made:
+/// what the import scores a piece by. Where [`swept`] gives the union up
+/// for hulls of longer runs (a section much wider than its path is long),
+/// it holds more than this.
+///
+/// # Errors
+/// `mesh` when the library refuses a hull or a tube.
+pub(super) fn swept_parts(part: &Part) -> Result<Vec<Mesh>> {
+    let Some(rebuild) = Rebuild::of(part) else {
+        return Err(failed(&rebuild_what(part), "its mesh is not laid out in rings"));
     };
-    let groups = &rings.groups;
-    // The hulls' sections: each ring itself, or, past `max(resolution,
-    // 64)` vertices, a coarser section around it; every ring pair is then
-    // a hull (no tube keeps the ring's own vertices).
-    let most = most(part);
-    let coarse: Vec<Vec<[f64; 3]>> = if n > most {
-        groups.iter().map(|g| around(g, most)).collect()
-    } else {
-        Vec::new()
-    };
-    let hull = |g: std::ops::RangeInclusive<usize>| -> Result<Solid> {
+    Ok(rebuild.solids(1)?.iter().map(Solid::mesh).collect())
+}
+
+fn rebuild_what(part: &Part) -> String {
+    format!("rebuilding piece {}, whose sweep folds through itself", part.id)
+}
+
+/// A folding sweep's rings, and the coarser sections its hulls take
+/// instead when the rings have more than `max(resolution, 64)` vertices.
+struct Rebuild<'a> {
+    part: &'a Part,
+    rings: Rings<'a>,
+    /// Each group's coarse section (empty: the rings themselves; every
+    /// ring pair is then a hull, no tube keeps the ring's own vertices).
+    coarse: Vec<Vec<[f64; 3]>>,
+}
+
+impl<'a> Rebuild<'a> {
+    fn of(part: &'a Part) -> Option<Rebuild<'a>> {
+        let rings = Rings::of(part)?;
+        let most = most(part);
+        let coarse = if part.ring as usize > most {
+            rings.groups.iter().map(|g| around(g, most)).collect()
+        } else {
+            Vec::new()
+        };
+        Some(Rebuild { part, rings, coarse })
+    }
+
+    fn what(&self) -> impl Fn() -> String + '_ {
+        || rebuild_what(self.part)
+    }
+
+    /// The convex hull of groups `g` (their coarse sections if any).
+    fn hull(&self, g: std::ops::RangeInclusive<usize>) -> Result<Solid> {
         let points: Vec<Vec3> = g
-            .flat_map(|i| match coarse.get(i) {
+            .flat_map(|i| match self.coarse.get(i) {
                 Some(c) => c.as_slice(),
-                None => groups[i],
+                None => self.rings.groups[i],
             })
             .map(|p| Vec3::new(p[0], p[1], p[2]))
             .collect();
         Ok(Solid::from(
-            guarded(what, || Manifold::hull(&points))?,
-            Arc::from([part.id]),
+            guarded(self.what(), || Manifold::hull(&points))?,
+            Arc::from([self.part.id]),
         ))
-    };
-    let last = groups.len() - 1;
-    let folds_and_tubes = || -> Result<Vec<Solid>> {
+    }
+
+    fn last(&self) -> usize {
+        self.rings.groups.len() - 1
+    }
+
+    /// The folds' hulls and the tubes between them.
+    fn folds_and_tubes(&self) -> Result<Vec<Solid>> {
+        let (rings, groups, last) = (&self.rings, &self.rings.groups, self.last());
         let mut solids = Vec::new();
         let mut i = 0;
         while i < last {
             if rings.folds(i) {
-                solids.push(hull(i..=i + 1)?);
+                solids.push(self.hull(i..=i + 1)?);
                 i += 1;
                 continue;
             }
@@ -158,45 +196,62 @@ fn swept_from(part: &Part, mut run: usize) -> Result<Manifold> {
                 i = j;
                 continue;
             }
-            let m = guarded(what, || {
+            let m = guarded(self.what(), || {
                 Manifold::from_mesh_gl64(&gl(&tube(
                     &groups[i..=j],
                     groups[i.saturating_sub(1)],
                     groups[(j + 1).min(last)],
                 )))
             })?;
-            if guarded_bool(&m, Manifold::has_self_intersections, what)? {
+            if guarded_bool(&m, Manifold::has_self_intersections, self.what())? {
                 for k in i..j {
-                    solids.push(hull(k..=k + 1)?);
+                    solids.push(self.hull(k..=k + 1)?);
                 }
             } else {
-                solids.push(Solid::from(m, Arc::from([part.id])));
+                solids.push(Solid::from(m, Arc::from([self.part.id])));
             }
             i = j;
         }
         Ok(solids)
+    }
+
+    /// The solids of hulls of runs of `run` ring pairs (1: the folds'
+    /// hulls and the tubes between them, unless the sections are coarse);
+    /// one hull of the whole sweep when `run` reaches its length.
+    fn solids(&self, run: usize) -> Result<Vec<Solid>> {
+        let (rings, last) = (&self.rings, self.last());
+        if run == 1 && self.coarse.is_empty() {
+            return self.folds_and_tubes();
+        }
+        if run >= last {
+            return Ok(vec![self.hull(0..=last)?]);
+        }
+        let mut solids = Vec::new();
+        let mut a = 0;
+        while a < last {
+            let b = (a + run).min(last);
+            if !(b == a + 1 && (rings.flat_end(a, b) || rings.flat_end(b, a))) {
+                solids.push(self.hull(a..=b)?);
+            }
+            a = b;
+        }
+        Ok(solids)
+    }
+}
+
+/// [`swept`], starting with hulls of runs of `run` ring pairs (1: the
+/// folds' hulls and the tubes between them).
+fn swept_from(part: &Part, mut run: usize) -> Result<Manifold> {
+    let Some(rebuild) = Rebuild::of(part) else {
+        return Err(failed(&rebuild_what(part), "its mesh is not laid out in rings"));
     };
     let manifold = |s: Option<Solid>| {
         s.and_then(|s| s.m)
             .map_or_else(Manifold::empty, |m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone()))
     };
     loop {
-        let solids = if run == 1 && coarse.is_empty() {
-            folds_and_tubes()?
-        } else if run < last {
-            let mut solids = Vec::new();
-            let mut a = 0;
-            while a < last {
-                let b = (a + run).min(last);
-                if !(b == a + 1 && (rings.flat_end(a, b) || rings.flat_end(b, a))) {
-                    solids.push(hull(a..=b)?);
-                }
-                a = b;
-            }
-            solids
-        } else {
-            return Ok(manifold(Some(hull(0..=last)?)));
-        };
+        // One hull of the whole sweep at the end: its union is itself.
+        let solids = rebuild.solids(run)?;
         let input: usize = solids.iter().filter_map(|s| s.m.as_ref()).map(|m| m.num_tri()).sum();
         let within = |now: usize| now <= GROWTH_FLOOR || now <= GROWTH.saturating_mul(input);
         if let Some(u) = union_within(solids, &within)? {

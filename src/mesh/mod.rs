@@ -16,7 +16,7 @@ mod parallel;
 mod path;
 mod tessellate;
 
-pub use boolean::{combine, contributions, crosses_itself, visible_parts, Part};
+pub use boolean::{combine, contributions, crosses_itself, own_volume, visible_parts, Part};
 pub use gltf::{Gltf, SceneNode};
 pub use mesher::Mesher;
 pub(crate) use parallel::par_map;
