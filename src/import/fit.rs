@@ -190,14 +190,8 @@ pub(super) fn mesh_of(pieces: &[Piece], resolution: u32) -> Result<Mesh> {
 pub(super) fn own_volume(piece: &Piece, resolution: u32) -> Result<Mesh> {
     let mut m = Mesher::new(resolution);
     m.push(piece)?;
-    let mut out = Mesh::default();
-    for part in m.parts() {
-        let v = crate::mesh::own_volume(part)?;
-        let base = out.positions.len() as u32;
-        out.positions.extend_from_slice(&v.positions);
-        out.triangles.extend(v.triangles.iter().map(|t| t.map(|i| i + base)));
-    }
-    Ok(out)
+    // One piece is one part at most (none when it is ignored).
+    m.parts().first().map_or_else(|| Ok(Mesh::default()), crate::mesh::own_volume)
 }
 
 /// Connected parts (triangles sharing vertices) and each one's volume.
