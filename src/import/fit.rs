@@ -191,7 +191,9 @@ pub(super) fn own_volume(piece: &Piece, resolution: u32) -> Result<Mesh> {
     let mut m = Mesher::new(resolution);
     m.push(piece)?;
     // One piece is one part at most (none when it is ignored).
-    m.parts().first().map_or_else(|| Ok(Mesh::default()), crate::mesh::own_volume)
+    m.parts()
+        .first()
+        .map_or_else(|| Ok(Mesh::default()), crate::mesh::own_volume)
 }
 
 /// Connected parts (triangles sharing vertices) and each one's volume.

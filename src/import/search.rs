@@ -1110,7 +1110,8 @@ impl Sections {
     /// (slabs a cell thick, within three times `rs` and two cells of each
     /// point); `None` for fewer than two points or a section of fewer than
     /// 4 cells.
-    fn of(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64]) -> Option<Sections> {
+    fn of(located: &Located, at: &[V3], rs: &[f64]) -> Option<Sections> {
+        let grid = located.grid();
         let k = at.len();
         if k < 2 {
             return None;
@@ -1121,7 +1122,6 @@ impl Sections {
         let (mut x, mut prev) = (x0, t0);
         let h = grid.h;
         let (mut cells, mut middles) = (Vec::with_capacity(k), Vec::with_capacity(k));
-        let located = Located::new(grid, region);
         for j in 0..k {
             let t = tangent(j).unwrap_or(prev);
             x = carry(x, prev, t);
@@ -1707,12 +1707,12 @@ fn narrow(p: &mut Piece, f: f32) {
 /// the extremes or on to the region's end keep their places (their planes
 /// hold a cap's rim, not a section) and take the radius next to them.
 /// `None` when a plane holds too few cells.
-fn centred(grid: &Grid, region: &[usize], at: &[V3], rs: &[f64], end: Ends) -> Option<(Vec<V3>, Vec<f64>)> {
+fn centred(located: &Located, at: &[V3], rs: &[f64], end: Ends) -> Option<(Vec<V3>, Vec<f64>)> {
+    let grid = located.grid();
     let k = at.len();
     if k < 3 {
         return None;
     }
-    let located = Located::new(grid, region);
     let h = grid.h;
     let (mut out_at, mut out_r) = (at.to_vec(), rs.to_vec());
     let (from, to) = if end == Ends::Rounded { (0, k) } else { (1, k - 1) };
@@ -1805,14 +1805,14 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
     // How far the region runs on from `p` in the direction `d` (unit):
     // in half-cell steps while the cells are the region's, and half a cell
     // more (a centre is half a cell short of the surface).
-    let member = grid.flags(region.iter().copied());
+    let located = Located::new(grid, region);
     let run_on = |p: V3, d: V3| -> f64 {
         let mut t = 0.0;
         for _ in 0..4 * CELLS {
             let q = [0, 1, 2].map(|c| p[c] + (t + 0.5 * grid.h) * d[c]);
             let ijk = [0, 1, 2].map(|c| ((q[c] - grid.lo[c]) / grid.h).floor());
             if (0..3).any(|c| ijk[c] < 0.0 || ijk[c] >= grid.n[c] as f64)
-                || !member[grid.index(ijk[0] as usize, ijk[1] as usize, ijk[2] as usize)]
+                || !located.holds(grid.index(ijk[0] as usize, ijk[1] as usize, ijk[2] as usize))
             {
                 break;
             }
@@ -1924,7 +1924,7 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
             // ends at the extremes, whose sections are a cap's rim: fewer
             // candidates to put on the grid).
             if scale == 1.0 && !closed && k >= 8 && end != Ends::Flat {
-                if let Some((at, rs)) = centred(grid, region, &at, &rs, end) {
+                if let Some((at, rs)) = centred(&located, &at, &rs, end) {
                     let r0 = rs[0];
                     out.push(vec![Piece {
                         id: 0,
@@ -1939,7 +1939,7 @@ fn sweeps(grid: &Grid, region: &[usize], dist: &[f64], path: &[usize], closed: b
             // bar): the n-gon of each section's second moments, turned
             // once at the start so that its corners meet theirs.
             let sections = if scale == 1.0 && !closed {
-                Sections::of(grid, region, &at, &rs)
+                Sections::of(&located, &at, &rs)
             } else {
                 None
             };
@@ -2126,7 +2126,7 @@ mod tests {
         let rs = vec![4.0; 8];
         // The corner's direction (local X) and the sizes found.
         let found = |region: &[usize]| {
-            let p = polygonal(&Sections::of(&grid, region, &at, &rs)?)?;
+            let p = polygonal(&Sections::of(&Located::new(&grid, region), &at, &rs)?)?;
             let r = crate::mesh::math::rotation(p.rotation);
             Some((p.sides, [r[1][0], r[2][0]], p.sizes[3]))
         };
@@ -2171,19 +2171,19 @@ mod tests {
         // A path 1.5 off the axis, its radii short.
         let at: Vec<V3> = (0..5).map(|j| [5.5 + 7.0 * f64::from(j), 11.5, 10.0]).collect();
         let rs = vec![4.0; 5];
-        let (c, r) = centred(&grid, &region, &at, &rs, Ends::Rounded).unwrap();
+        let (c, r) = centred(&Located::new(&grid, &region), &at, &rs, Ends::Rounded).unwrap();
         for (p, r) in c.iter().zip(&r) {
             assert!((p[1] - 10.0).abs() < 0.05 && (p[2] - 10.0).abs() < 0.05, "{p:?}");
             // A disc of cells of radius 6 has the moments of one of about 6.
             assert!((r - 6.0).abs() < 0.3, "{r}");
         }
         // Ends that are a cap's rim keep their places.
-        let (c, r) = centred(&grid, &region, &at, &rs, Ends::Flat).unwrap();
+        let (c, r) = centred(&Located::new(&grid, &region), &at, &rs, Ends::Flat).unwrap();
         assert_eq!((c[0], c[4], r[0], r[4]), (at[0], at[4], 4.0, 4.0));
         assert!((c[2][1] - 10.0).abs() < 0.05);
         // Outside the rod, no cells: nothing to centre on.
         let away: Vec<V3> = at.iter().map(|p| [p[0], p[1] + 30.0, p[2]]).collect();
-        assert!(centred(&grid, &region, &away, &rs, Ends::Rounded).is_none());
+        assert!(centred(&Located::new(&grid, &region), &away, &rs, Ends::Rounded).is_none());
     }
 
     #[test]

@@ -343,6 +343,16 @@ impl<'a> Located<'a> {
         Located { grid, rank, region }
     }
 
+    /// The grid the region is on.
+    pub fn grid(&self) -> &'a Grid {
+        self.grid
+    }
+
+    /// Whether cell `c` of the grid is in the region.
+    pub fn holds(&self, c: usize) -> bool {
+        self.rank.get(c).is_some_and(|&r| r != u32::MAX)
+    }
+
     /// The region's cells, in its order, among them every one whose centre
     /// is within `radius` of `at` and within `half` of the plane through
     /// `at` normal to unit `t` (with a cell to spare around both: the
@@ -393,8 +403,8 @@ impl<'a> Located<'a> {
                     let mut ijk = [0; 3];
                     (ijk[a], ijk[b], ijk[c]) = (ia, ib, ic);
                     let cell = g.index(ijk[0], ijk[1], ijk[2]);
-                    if let Some(&r) = self.rank.get(cell).filter(|&&r| r != u32::MAX) {
-                        found.push((r, cell));
+                    if self.holds(cell) {
+                        found.push((self.rank[cell], cell));
                     }
                 }
             }

@@ -120,10 +120,7 @@ pub(super) fn folds_at_many_sides(part: &Part) -> bool {
 /// # Errors
 /// `mesh` when the library refuses a hull or a tube.
 pub(super) fn swept_parts(part: &Part) -> Result<Vec<Mesh>> {
-    let Some(rebuild) = Rebuild::of(part) else {
-        return Err(failed(&rebuild_what(part), "its mesh is not laid out in rings"));
-    };
-    Ok(rebuild.solids(1)?.iter().map(Solid::mesh).collect())
+    Ok(Rebuild::of(part)?.solids(1)?.iter().map(Solid::mesh).collect())
 }
 
 fn rebuild_what(part: &Part) -> String {
@@ -141,15 +138,19 @@ struct Rebuild<'a> {
 }
 
 impl<'a> Rebuild<'a> {
-    fn of(part: &'a Part) -> Option<Rebuild<'a>> {
-        let rings = Rings::of(part)?;
+    /// # Errors
+    /// `mesh` when the part's mesh is not laid out in rings.
+    fn of(part: &'a Part) -> Result<Rebuild<'a>> {
+        let Some(rings) = Rings::of(part) else {
+            return Err(failed(&rebuild_what(part), "its mesh is not laid out in rings"));
+        };
         let most = most(part);
         let coarse = if part.ring as usize > most {
             rings.groups.iter().map(|g| around(g, most)).collect()
         } else {
             Vec::new()
         };
-        Some(Rebuild { part, rings, coarse })
+        Ok(Rebuild { part, rings, coarse })
     }
 
     fn what(&self) -> impl Fn() -> String + '_ {
@@ -242,9 +243,7 @@ impl<'a> Rebuild<'a> {
 /// [`swept`], starting with hulls of runs of `run` ring pairs (1: the
 /// folds' hulls and the tubes between them).
 fn swept_from(part: &Part, mut run: usize) -> Result<Manifold> {
-    let Some(rebuild) = Rebuild::of(part) else {
-        return Err(failed(&rebuild_what(part), "its mesh is not laid out in rings"));
-    };
+    let rebuild = Rebuild::of(part)?;
     let manifold = |s: Option<Solid>| {
         s.and_then(|s| s.m)
             .map_or_else(Manifold::empty, |m| Arc::try_unwrap(m).unwrap_or_else(|m| (*m).clone()))
