@@ -86,8 +86,13 @@ pub(super) fn choose(
     // Candidates are gathered, then put on the grid on all cores (in
     // their order, whichever thread rasterizes which).
     let mut pending: Vec<Vec<Piece>> = Vec::new();
-    let rasterize = |pending: &mut Vec<Vec<Piece>>, cands: &mut Vec<Candidate>| -> Result<()> {
-        let sets = std::mem::take(pending);
+    // A set offered twice (a region fitted again as what a run left, the
+    // same cells) is put on the grid once: the search takes the first of
+    // equals, so a copy is never chosen.
+    let mut offered: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut rasterize = |pending: &mut Vec<Vec<Piece>>, cands: &mut Vec<Candidate>| -> Result<()> {
+        let mut sets = std::mem::take(pending);
+        sets.retain(|set| offered.insert(format!("{set:?}")));
         let cells = crate::mesh::par_map(sets.iter().collect(), |set| raster(&grid, set))?;
         for (pieces, cells) in sets.into_iter().zip(cells) {
             if !cells.is_empty() {
@@ -234,6 +239,7 @@ pub(super) fn choose(
     // candidates fitted to those regions of cells alone, and the search
     // again with them, kept if the exact score rises.
     let before = cands.len();
+    let mut residual: std::collections::HashSet<Vec<usize>> = std::collections::HashSet::new();
     for run in &runs {
         let mut left = inside.clone();
         for set in run
@@ -252,6 +258,8 @@ pub(super) fn choose(
             .collect();
         regions.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
         regions.truncate(RESIDUAL_REGIONS);
+        // Runs that leave the same cells give the same candidates.
+        regions.retain(|r| residual.insert(r.clone()));
         pending.extend(
             crate::mesh::par_map(regions.iter().collect(), |r| fitted(r, true))?
                 .into_iter()
