@@ -94,6 +94,8 @@ pub struct Inside {
     lines: Lines,
     /// Lines along X and along Y, for an open mesh.
     across: Option<[Lines; 2]>,
+    /// The mesh's box (`None` for a mesh with no vertices).
+    bounds: Option<([f64; 3], [f64; 3])>,
 }
 
 impl Inside {
@@ -102,6 +104,7 @@ impl Inside {
         Inside {
             lines: Lines::new(mesh, 2),
             across: (!balanced(mesh)).then(|| [Lines::new(mesh, 0), Lines::new(mesh, 1)]),
+            bounds: mesh.bounds(),
         }
     }
 
@@ -380,7 +383,7 @@ impl Scorer {
     /// Coverage and overfill of `model` (a closed mesh) against the
     /// source, on a grid over the box around both, padded by 1%.
     pub fn score(&self, model: &Mesh) -> Score {
-        self.count(&[&[model]], &[])
+        self.count(&[&[&Inside::new(model)]], &[])
     }
 
     /// As [`Scorer::score`] for the model that is the union of `groups`,
@@ -389,14 +392,28 @@ impl Scorer {
     /// with no boolean made: a sample is in the model when it is inside
     /// every mesh of a group and in no subtract.
     pub fn score_parts(&self, groups: &[&[&Mesh]], subtracts: &[&Mesh]) -> Score {
+        let groups: Vec<Vec<Inside>> = groups
+            .iter()
+            .map(|g| g.iter().map(|m| Inside::new(m)).collect())
+            .collect();
+        let subtracts: Vec<Inside> = subtracts.iter().map(|m| Inside::new(m)).collect();
+        let groups: Vec<Vec<&Inside>> = groups.iter().map(|g| g.iter().collect()).collect();
+        let groups: Vec<&[&Inside]> = groups.iter().map(Vec::as_slice).collect();
+        let subtracts: Vec<&Inside> = subtracts.iter().collect();
+        self.count(&groups, &subtracts)
+    }
+
+    /// As [`Scorer::score_parts`], the meshes prepared already (a mesh
+    /// scored in many models is prepared once).
+    pub fn score_prepared(&self, groups: &[&[&Inside]], subtracts: &[&Inside]) -> Score {
         self.count(groups, subtracts)
     }
 
-    fn count(&self, groups: &[&[&Mesh]], subtracts: &[&Mesh]) -> Score {
+    fn count(&self, groups: &[&[&Inside]], subtracts: &[&Inside]) -> Score {
         let (mut lo, mut hi) = self.bounds;
         for g in groups {
             // A group's box: the meeting of its meshes' boxes.
-            let Some((a, b)) = g.iter().map(|m| m.bounds()).try_fold(
+            let Some((a, b)) = g.iter().map(|m| m.bounds).try_fold(
                 ([f64::NEG_INFINITY; 3], [f64::INFINITY; 3]),
                 |(a, b): ([f64; 3], [f64; 3]), m| {
                     m.map(|(p, q)| ([0, 1, 2].map(|k| a[k].max(p[k])), [0, 1, 2].map(|k| b[k].min(q[k]))))
@@ -424,11 +441,11 @@ impl Scorer {
         let n = [0, 1, 2].map(|k| (((hi[k] - lo[k]) * 1.02 / h).ceil() as usize).max(1));
         let origin = [0, 1, 2].map(|k| 0.5 * (lo[k] + hi[k]) - 0.5 * n[k] as f64 * h);
         // Each mesh with its group (`None` for a subtract).
-        let parts: Vec<(Inside, Option<usize>)> = groups
+        let parts: Vec<(&Inside, Option<usize>)> = groups
             .iter()
             .enumerate()
-            .flat_map(|(g, ms)| ms.iter().map(move |m| (Inside::new(m), Some(g))))
-            .chain(subtracts.iter().map(|m| (Inside::new(m), None)))
+            .flat_map(|(g, ms)| ms.iter().map(move |m| (*m, Some(g))))
+            .chain(subtracts.iter().map(|m| (*m, None)))
             .collect();
         // Bands of rows on all cores; the counts are sums, the same
         // whatever thread counted which band.
@@ -617,6 +634,10 @@ mod tests {
         // The source itself cut away: nothing covered.
         let none = s.score_parts(&[&[&two]], &[&cube(-1.0, 1.0)]);
         assert_eq!(none.coverage, 0.0);
+        // Meshes prepared once count as meshes prepared each time.
+        let (big, far) = (Inside::new(&two), Inside::new(&cube(1.0, 2.0)));
+        assert_eq!(s.score_prepared(&[&[&big]], &[&far]), cut);
+        assert_eq!(s.score_prepared(&[&[&big], &[&big]], &[]), s.score(&two));
         assert_eq!(s.score_parts(&[&[&two]], &[]).model, s.score(&two).model);
         // A group is the meeting of its meshes: two cubes of side 2 offset
         // by 1 meet in a cube of side 1, the source.

@@ -4,7 +4,7 @@
 
 use super::cells::Cells;
 use super::fit::{across, assemble, euler, mesh_of, own_volume, points_of, quality_of, v3, FitOptions, Frame};
-use super::score::{quality_score, Scorer};
+use super::score::{quality_score, Inside, Scorer};
 use super::voxels::{Grid, Located};
 use crate::mesh::math::{cross, dot, mul, norm, rotation, scale, sub, unit, v, V3};
 use crate::mesh::Mesh;
@@ -171,17 +171,17 @@ pub(super) fn choose(
     // the shape itself, not the coarser polyhedron the reference scores.
     // Each piece's own solid (a sweep that folds as the volume it sweeps,
     // its hulls and tubes side by side, the union not made), made once
-    // whatever set it is in.
+    // whatever set it is in, and prepared for inside tests once.
     let resolution = o.resolution.clamp(16, 24);
-    let solids: std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<Mesh>>> = Default::default();
-    let own = |p: &Piece| -> Result<std::sync::Arc<Mesh>> {
+    let solids: std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<Inside>>> = Default::default();
+    let own = |p: &Piece| -> Result<std::sync::Arc<Inside>> {
         let mut alone = p.clone();
         (alone.id, alone.mode, alone.affects) = (0, None, None);
         let key = format!("{alone:?}");
         if let Some(m) = solids.lock().ok().and_then(|c| c.get(&key).cloned()) {
             return Ok(m);
         }
-        let m = std::sync::Arc::new(own_volume(&alone, resolution)?);
+        let m = std::sync::Arc::new(Inside::new(&own_volume(&alone, resolution)?));
         if let Ok(mut c) = solids.lock() {
             c.insert(key, m.clone());
         }
@@ -194,7 +194,7 @@ pub(super) fn choose(
         // piece's own solid and no booleans between them (a sample is in
         // the model when it is inside every piece of some group and in no
         // subtract piece). Anything else: the model meshed.
-        let mut groups: Vec<Vec<std::sync::Arc<Mesh>>> = Vec::new();
+        let mut groups: Vec<Vec<std::sync::Arc<Inside>>> = Vec::new();
         let mut subtracts = Vec::new();
         for set in sets {
             let ids: Vec<u32> = set.iter().map(|p| p.id).collect();
@@ -219,10 +219,10 @@ pub(super) fn choose(
                 return Ok(quality_of(&scorer.score(&model), &doc.pieces, o));
             }
         }
-        let groups: Vec<Vec<&Mesh>> = groups.iter().map(|g| g.iter().map(|m| &**m).collect()).collect();
-        let groups: Vec<&[&Mesh]> = groups.iter().map(Vec::as_slice).collect();
-        let subtracts: Vec<&Mesh> = subtracts.iter().map(|m| &**m).collect();
-        Ok(quality_of(&scorer.score_parts(&groups, &subtracts), &doc.pieces, o))
+        let groups: Vec<Vec<&Inside>> = groups.iter().map(|g| g.iter().map(|m| &**m).collect()).collect();
+        let groups: Vec<&[&Inside]> = groups.iter().map(Vec::as_slice).collect();
+        let subtracts: Vec<&Inside> = subtracts.iter().map(|m| &**m).collect();
+        Ok(quality_of(&scorer.score_prepared(&groups, &subtracts), &doc.pieces, o))
     };
     let ground = Ground {
         grid: &grid,
