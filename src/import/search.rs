@@ -6,7 +6,7 @@ use super::cells::Cells;
 use super::fit::{across, assemble, euler, mesh_of, own_volume, points_of, quality_of, v3, FitOptions, Frame};
 use super::score::{quality_score, Inside, Scorer};
 use super::voxels::{Grid, Located};
-use crate::mesh::math::{cross, dot, mul, norm, rotation, scale, sub, unit, v, V3};
+use crate::mesh::math::{cross, dot, mul, norm, rotate, rotation, scale, sub, unit, v, V3};
 use crate::mesh::Mesh;
 use crate::{Mode, Piece, Point, Result, Shape, Vec3};
 
@@ -1520,11 +1520,7 @@ fn turned(p: &Piece, angle: f64) -> Option<Piece> {
         .find_map(|c| unit(sub(f(c), start)))?;
     let r = rotation(v(p.rotation.unwrap_or_default()));
     let (sin, cos) = angle.sin_cos();
-    let about = |w: V3| -> V3 {
-        let (c, d) = (cross(tangent, w), dot(tangent, w));
-        [0, 1, 2].map(|i| w[i] * cos + c[i] * sin + tangent[i] * d * (1.0 - cos))
-    };
-    let axes = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]].map(|e| about(mul(&r, e)));
+    let axes = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]].map(|e| rotate(mul(&r, e), tangent, cos, sin));
     let mut out = p.clone();
     out.rotation = Some(v3(euler(axes)));
     Some(out)
