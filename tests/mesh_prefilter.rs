@@ -1,8 +1,9 @@
 //! The boolean library's prefilters (vendor/manifold-rust, PATCHES.md: the
 //! edge-face one of its booleans, the shared-vertex one of its
-//! self-intersection scan) skip work, never change a result: every model
-//! here meshes to the same bytes with them on and off, and every piece's
-//! mesh gets the same self-intersection verdict.
+//! self-intersection scan, and the broad phase by parts clipped to the
+//! other solid's box) skip work, never change a result: every model here
+//! meshes to the same bytes with them on and off, and every piece's mesh
+//! gets the same self-intersection verdict.
 //!
 //! One test in its own binary, because the switch is global. Not in the
 //! published crate (whose manifold-rust has no switch), so not named in
@@ -11,7 +12,7 @@
 
 use std::path::Path;
 
-use manifold_rust::{EDGE_FACE_PREFILTER, SHARED_VERTEX_PREFILTER};
+use manifold_rust::{CLIPPED_BROAD_PHASE, EDGE_FACE_PREFILTER, SHARED_VERTEX_PREFILTER};
 use sskb::mesh::{Mesh, Mesher};
 use sskb::Document;
 use std::sync::atomic::Ordering;
@@ -79,9 +80,30 @@ fn the_prefilter_changes_no_result() {
         );
         cases.push((format!("flat-capped {shape}"), sskb::parse_ssk(&text).unwrap(), n));
     }
+    // A section far wider than the rest of the model (a plate 1.7 mm thick
+    // through pieces of a few millimetres: piece 8 of a fuzz find, its
+    // width set from 10 mm to 10 m), and a wide thin ring around small
+    // pieces: faces whose boxes reach far out of the others', the
+    // clipped broad phase's case.
+    let find = root.join("fuzz/regressions/mesh/slow-at-32-932-bytes-01da53eb");
+    let wide = sskb::decode_slice(&std::fs::read(find).unwrap()).unwrap();
+    for (width, n) in [(10.0f32, 5), (300.0, 4), (10_000.0, 3), (1e7, 3)] {
+        let mut doc = wide.clone();
+        if let Some(size) = doc.pieces[8].size.as_mut() {
+            size.y = width;
+        }
+        cases.push((format!("wide plate {width} mm"), doc, n));
+    }
+    for (k, n) in [(0.3f32, 6), (2.0, 8)] {
+        let text = format!(
+            "pieces:\n- id: 0\n  points: [{{x: -40, y: 0, z: 0, curve_out: {{x: 0, y: {k}, z: 9}}}}, {{x: 40, y: 0, z: 3}}]\n  size: {{x: 900, y: 1.5, z: 0}}\n  rotation: {{x: 0, y: 0, z: 7}}\n  shape: circle\n- id: 1\n  points: [{{x: 0, y: 0, z: -5}}, {{x: 1, y: 0, z: 8}}]\n  size: {{x: 3, y: 3, z: 0}}\n  shape: ngon\n  sides: 5\n- id: 2\n  points: [{{x: 20, y: 2, z: -4}}, {{x: 21, y: -1, z: 9}}]\n  size: {{x: 2, y: 4, z: 0}}\n  shape: circle\n  mode: subtract\n"
+        );
+        cases.push((format!("wide ring bent {k}"), sskb::parse_ssk(&text).unwrap(), n));
+    }
     let set = |on: bool| {
         EDGE_FACE_PREFILTER.store(on, Ordering::Relaxed);
         SHARED_VERTEX_PREFILTER.store(on, Ordering::Relaxed);
+        CLIPPED_BROAD_PHASE.store(on, Ordering::Relaxed);
     };
     let (mut meshed, mut verdicts, mut crossing) = (0, 0, 0);
     for (name, doc, n) in &cases {

@@ -116,8 +116,11 @@ impl Solid {
         if part.mesh.is_empty() {
             return Ok(Solid::empty(ids));
         }
-        let (mf, rebuild) = loaded(part)?;
-        Ok(Solid::from(if rebuild { swept(part)? } else { mf }, ids))
+        let m = match loaded(part)? {
+            Some(m) => m,
+            None => swept(part)?,
+        };
+        Ok(Solid::from(m, ids))
     }
 
     pub(super) fn from(m: Manifold, ids: Arc<[u32]>) -> Solid {
@@ -184,23 +187,28 @@ impl Solid {
     }
 }
 
-/// A part's mesh in the library's form, and whether it is to be rebuilt
-/// into the volume it sweeps ([`swept`]): a sweep that is not a sheet and
-/// is inside out somewhere (a negative volume: frames turned through a
-/// fold) or crosses itself. A refused mesh comes back with an error status
-/// (guarded); an empty one without is a sheet whose triangles the import
-/// collapsed (no volume, nothing left), as in the reference. A sheet (no
-/// volume) is kept as it is, as the reference keeps it.
-fn loaded(part: &Part) -> Result<(Manifold, bool)> {
+/// A part's mesh in the library's form, or `None` when it is to be
+/// rebuilt into the volume it sweeps ([`swept`]): a sweep that is not a
+/// sheet and is inside out somewhere (a negative volume: frames turned
+/// through a fold), folds with a section of many sides, or crosses itself.
+/// The first two are settled before the mesh is put in the library's form
+/// (for a section of a thousand sides, most of the piece's time). A refused
+/// mesh comes back with an error status (guarded); an empty one without is
+/// a sheet whose triangles the import collapsed (no volume, nothing left),
+/// as in the reference. A sheet (no volume) is kept as it is, as the
+/// reference keeps it.
+fn loaded(part: &Part) -> Result<Option<Manifold>> {
     let m = &part.mesh;
+    let sweep = part.ring > 0 && !part.sheet;
+    if sweep && (m.volume() <= 0.0 || folds_at_many_sides(part)) {
+        return Ok(None);
+    }
     let what = || format!("the mesh of piece {}", part.id);
     let mf = guarded(what, || Manifold::from_mesh_gl64(&gl(m)))?;
-    let rebuild = part.ring > 0
-        && !part.sheet
-        && (m.volume() <= 0.0
-            || folds_at_many_sides(part)
-            || guarded_bool(&mf, Manifold::has_self_intersections, what)?);
-    Ok((mf, rebuild))
+    if sweep && guarded_bool(&mf, Manifold::has_self_intersections, what)? {
+        return Ok(None);
+    }
+    Ok(Some(mf))
 }
 
 /// A piece's own solid as [`combine`] takes it, made with no boolean: one
@@ -219,8 +227,7 @@ pub fn own_volume(part: &Part) -> Result<Mesh> {
     if part.mesh.is_empty() {
         return Ok(Mesh::default());
     }
-    let (mf, rebuild) = loaded(part)?;
-    if !rebuild {
+    if let Some(mf) = loaded(part)? {
         return Ok(Solid::from(mf, Arc::from([part.id])).mesh());
     }
     let mut out = Mesh::default();

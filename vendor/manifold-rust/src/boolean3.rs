@@ -38,6 +38,8 @@ use crate::types::{Box as BBox, Error, Halfedge, OpType, RayHit, TriRef};
 // drivers (intersect12, winding03) live in boolean3_kernels.rs.
 #[path = "boolean3_kernels.rs"]
 mod boolean3_kernels;
+#[path = "boolean3_near.rs"]
+mod boolean3_near;
 use boolean3_kernels::{intersect12, kernel12, winding03};
 
 // ---------------------------------------------------------------------------

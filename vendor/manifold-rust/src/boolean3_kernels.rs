@@ -12,7 +12,9 @@
 // C++ to produce identical results.
 //
 // Changed for sskb (vendor/manifold-rust/PATCHES.md): intersect12 skips the
-// edge-face pairs that `edge_face_apart` proves apart, before kernel12.
+// edge-face pairs that `edge_face_apart` proves apart, before kernel12, and
+// where faces or edges reach far out of the other solid's box, pairs them
+// by the boxes of their parts inside it (boolean3_near.rs).
 
 use std::collections::HashSet;
 
@@ -395,17 +397,23 @@ pub(super) fn intersect12(
     // the parallel path is bit-identical to the sequential one.
     let n = a.halfedge.len();
     let prefilter = crate::EDGE_FACE_PREFILTER.load(std::sync::atomic::Ordering::Relaxed);
+    let near = if crate::CLIPPED_BROAD_PHASE.load(std::sync::atomic::Ordering::Relaxed) {
+        super::boolean3_near::NearFaces::new(a, b)
+    } else {
+        None
+    };
     let per_edge: Vec<Vec<([i32; 2], i32, Vec3)>> =
         crate::par::maybe_par_map_ct(n, 10_000, token, |query_idx| {
             let mut local: Vec<([i32; 2], i32, Vec3)> = Vec::new();
             if !a.halfedge[query_idx].is_forward() {
                 return local;
             }
-            let query = BBox::from_points(
+            let (p, q) = (
                 a.vert_pos[a.halfedge[query_idx].start_vert as usize],
                 a.vert_pos[a.halfedge[query_idx].end_vert as usize],
             );
-            collider.collisions_one(&query, query_idx, |query_idx, face_idx| {
+            let query = BBox::from_points(p, q);
+            let mut pair = |query_idx: usize, face_idx: usize| {
                 if prefilter && edge_face_apart(query_idx, face_idx, a, b) {
                     return;
                 }
@@ -418,7 +426,17 @@ pub(super) fn intersect12(
                     };
                     local.push((pair, x, v));
                 }
-            });
+            };
+            match &near {
+                // The collider's pairs that the parts' boxes do not prove
+                // apart (in another order: the sort below orders them all).
+                Some(near) if !query.is_empty() => near.each_face_near(collider, p, q, |f| {
+                    if query.does_overlap_box(collider.leaf_box(f)) {
+                        pair(query_idx, f);
+                    }
+                }),
+                _ => collider.collisions_one(&query, query_idx, &mut pair),
+            }
             local
         })?;
     for local in per_edge {

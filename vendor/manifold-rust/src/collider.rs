@@ -93,6 +93,11 @@ impl Collider {
         }
     }
 
+    /// The box of leaf `leaf` (changed for sskb: see PATCHES.md, 3).
+    pub(crate) fn leaf_box(&self, leaf: usize) -> &BBox {
+        &self.node_bbox[leaf_to_node(leaf as i32) as usize]
+    }
+
     /// Build radix tree from sorted Morton codes (matches C++ CreateRadixTree).
     /// Only fills in topology (internal_children, node_parent); boxes are
     /// populated afterwards by update_boxes.

@@ -116,3 +116,11 @@ pub static EDGE_FACE_PREFILTER: std::sync::atomic::AtomicBool =
 /// sskb: see PATCHES.md.)
 pub static SHARED_VERTEX_PREFILTER: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(true);
+
+/// Whether `intersect12` pairs edges and faces by the boxes of their parts
+/// inside the other solid's box, where many reach far out of it, before
+/// asking the collider's own boxes (on by default). Turning it off gives
+/// the collider's pairs alone, for tests that compare the two: their
+/// results are the same, bit for bit. (Changed for sskb: see PATCHES.md.)
+pub static CLIPPED_BROAD_PHASE: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(true);
