@@ -82,7 +82,7 @@ fn the_prefilter_changes_no_result() {
     }
     // A section far wider than the rest of the model (a plate 1.7 mm thick
     // through pieces of a few millimetres: piece 8 of a fuzz find, its
-    // width set from 10 mm to 10 m), and a wide thin ring around small
+    // width set from 10 mm to 10 km), and a wide thin ring around small
     // pieces: faces whose boxes reach far out of the others', the
     // clipped broad phase's case.
     let find = root.join("fuzz/regressions/mesh/slow-at-32-932-bytes-01da53eb");
