@@ -65,7 +65,7 @@ pub fn dominant_axis(n: &R3) -> usize {
 pub use super::exact::predicates::lift_to_plane;
 
 /// Exit-path counters for perf analysis, printed under MANIFOLD_TIMING by
-/// the self-cut loop. Relaxed atomics; negligible cost on the hot path.
+/// the self-cut loop. Relaxed atomics, kept only under that switch.
 pub mod stats {
     use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -81,6 +81,16 @@ pub mod stats {
     pub static COPLANAR_CLIP_NS: AtomicU64 = AtomicU64::new(0);
     pub static PLANE_NS: AtomicU64 = AtomicU64::new(0);
     pub static INTERVAL_NS: AtomicU64 = AtomicU64::new(0);
+
+    /// Adds `v` to counter `c` when the MANIFOLD_TIMING switch is on
+    /// (changed for sskb, PATCHES.md, 4: an atomic add for every triangle
+    /// pair, shared by every thread, otherwise).
+    #[inline]
+    pub(crate) fn note(c: &AtomicU64, v: u64) {
+        if crate::timing::on() {
+            c.fetch_add(v, Relaxed);
+        }
+    }
 
     pub fn snapshot_and_reset() -> String {
         let take = |a: &AtomicU64| a.swap(0, Relaxed);
@@ -102,7 +112,6 @@ pub mod stats {
 /// Exact intersection of triangles t1 and t2 (each three finite f64
 /// vertices). Symmetric: swapping the arguments yields the same set.
 pub fn tri_tri_intersect(t1: [Vec3; 3], t2: [Vec3; 3]) -> TriTriIsect {
-    use std::sync::atomic::Ordering::Relaxed;
     let t_signs = crate::timing::Stopwatch::start();
     // Signs of t2's vertices against t1's plane.
     let s2 = [
@@ -111,14 +120,14 @@ pub fn tri_tri_intersect(t1: [Vec3; 3], t2: [Vec3; 3]) -> TriTriIsect {
         orient3d(t1[0], t1[1], t1[2], t2[2]),
     ];
     if all_same_strict(&s2) {
-        stats::PLANE_REJECT.fetch_add(1, Relaxed);
-        stats::PLANE_NS.fetch_add(t_signs.elapsed_ns(), Relaxed);
+        stats::note(&stats::PLANE_REJECT, 1);
+        stats::note(&stats::PLANE_NS, t_signs.elapsed_ns());
         return TriTriIsect::None;
     }
     if s2.iter().all(|s| *s == Sign::Zero) {
-        stats::COPLANAR.fetch_add(1, Relaxed);
+        stats::note(&stats::COPLANAR, 1);
         let out = coplanar_overlap(t1, t2);
-        stats::COPLANAR_NS.fetch_add(t_signs.elapsed_ns(), Relaxed);
+        stats::note(&stats::COPLANAR_NS, t_signs.elapsed_ns());
         return out;
     }
     // Signs of t1's vertices against t2's plane.
@@ -128,11 +137,11 @@ pub fn tri_tri_intersect(t1: [Vec3; 3], t2: [Vec3; 3]) -> TriTriIsect {
         orient3d(t2[0], t2[1], t2[2], t1[2]),
     ];
     if all_same_strict(&s1) {
-        stats::PLANE_REJECT.fetch_add(1, Relaxed);
-        stats::PLANE_NS.fetch_add(t_signs.elapsed_ns(), Relaxed);
+        stats::note(&stats::PLANE_REJECT, 1);
+        stats::note(&stats::PLANE_NS, t_signs.elapsed_ns());
         return TriTriIsect::None;
     }
-    stats::PLANE_NS.fetch_add(t_signs.elapsed_ns(), Relaxed);
+    stats::note(&stats::PLANE_NS, t_signs.elapsed_ns());
     debug_assert!(
         !s1.iter().all(|s| *s == Sign::Zero),
         "t1 coplanar with t2's plane implies t2 coplanar with t1's — handled above"
@@ -154,11 +163,11 @@ pub fn tri_tri_intersect(t1: [Vec3; 3], t2: [Vec3; 3]) -> TriTriIsect {
             [t2[2].x, t2[2].y, t2[2].z],
         ];
         if super::exact::approx::sat_edge_axes_disjoint(&f1, &f2) {
-            stats::SAT_REJECT.fetch_add(1, Relaxed);
+            stats::note(&stats::SAT_REJECT, 1);
             return TriTriIsect::None;
         }
     }
-    stats::INTERVAL.fetch_add(1, Relaxed);
+    stats::note(&stats::INTERVAL, 1);
     let t_interval = crate::timing::Stopwatch::start();
 
     // Both triangles meet the common line L of the two planes. Overlap the
@@ -171,7 +180,7 @@ pub fn tri_tri_intersect(t1: [Vec3; 3], t2: [Vec3; 3]) -> TriTriIsect {
     // rational computation exactly. Endpoints stay symbolic; only the 1–2
     // points of the final answer are constructed rationally.
     let out = interval_overlap(t1, t2, &s1, &s2);
-    stats::INTERVAL_NS.fetch_add(t_interval.elapsed_ns(), Relaxed);
+    stats::note(&stats::INTERVAL_NS, t_interval.elapsed_ns());
     out
 }
 
@@ -440,13 +449,13 @@ pub(super) fn project_f64(v: Vec3, axis: usize) -> crate::linalg::Vec2 {
 fn coplanar_overlap(t1: [Vec3; 3], t2: [Vec3; 3]) -> TriTriIsect {
     {
         if coplanar_separated_2d(t1, t2, f64_drop_axis(t1)) {
-            stats::COPLANAR_SAT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            stats::note(&stats::COPLANAR_SAT, 1);
             return TriTriIsect::None;
         }
     }
     let t_clip = crate::timing::Stopwatch::start();
     let out = coplanar_clip(t1, t2);
-    stats::COPLANAR_CLIP_NS.fetch_add(t_clip.elapsed_ns(), std::sync::atomic::Ordering::Relaxed);
+    stats::note(&stats::COPLANAR_CLIP_NS, t_clip.elapsed_ns());
     out
 }
 
