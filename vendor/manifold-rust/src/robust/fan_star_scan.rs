@@ -56,8 +56,11 @@ impl BoxSet {
         }
     }
 
-    /// Every member whose box overlaps `query`, ascending. A tree of one leaf
-    /// has no internal node to report it, so small sets are walked directly.
+    /// Every member whose box overlaps `query`, in the tree's order (changed
+    /// for sskb, PATCHES.md, 5: no longer sorted; the walk's verdict is
+    /// whether any partner touches, whatever their order). A tree of one
+    /// leaf has no internal node to report it, so small sets are walked
+    /// directly.
     fn overlapping(&self, query: &Box, boxes: &[Box], out: &mut Vec<usize>) {
         out.clear();
         if self.members.len() < 2 {
@@ -71,7 +74,6 @@ impl BoxSet {
             self.collider
                 .collisions_one(query, 0, |_, leaf| out.push(self.members[leaf]));
         }
-        out.sort_unstable();
     }
 }
 
@@ -129,9 +131,9 @@ impl<'a> FlatStarWalk<'a> {
 
     /// Calls `test(j)` on every partner `j` row `i` is responsible for (the
     /// four-way split in the header), in a fixed order - the unowned
-    /// candidates ascending, then each later star's ascending, stars in
-    /// ascending order - and answers whether some call answered true,
-    /// stopping at the first. `cands` and `hit_stars` are scratch.
+    /// candidates, then each later star's, in their trees' order - and
+    /// answers whether some call answered true, stopping at the first.
+    /// `cands` and `hit_stars` are scratch.
     pub(super) fn row_any(
         &self,
         i: usize,

@@ -520,22 +520,26 @@ pub(super) fn scan_triangles(
         tris.len(),
         SELF_INTERSECT_PAR_THRESHOLD,
         token,
-        || (Vec::<usize>::new(), SelfCutStats::default()),
-        |i, (cands, stats)| {
+        SelfCutStats::default,
+        |i, stats| {
             if !live[i] {
                 return false;
             }
-            cands.clear();
+            // Changed for sskb (PATCHES.md, 5): each later partner is
+            // tested as the walk finds it, until one touches; the verdict
+            // is whether any does, in whatever order they come. (The
+            // partners were gathered, earlier ones too, and sorted first:
+            // a tenth of a scan of long, thin triangles.)
+            let mut hit = false;
             collider.collisions_one(&boxes[i], i, |_, leaf| {
-                cands.push(if mapped { leaf_tri[leaf] } else { leaf });
+                let j = if mapped { leaf_tri[leaf] } else { leaf };
+                hit = hit
+                    || (j > i
+                        && live[j]
+                        && boxes[i].does_overlap_box(&boxes[j])
+                        && genuine_contact(tris[i], tris[j], stats));
             });
-            cands.sort_unstable();
-            cands.iter().any(|&j| {
-                j > i
-                    && live[j]
-                    && boxes[i].does_overlap_box(&boxes[j])
-                    && genuine_contact(tris[i], tris[j], stats)
-            })
+            hit
         },
     )
 }
