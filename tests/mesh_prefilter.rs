@@ -1,7 +1,8 @@
 //! The boolean library's prefilters (vendor/manifold-rust, PATCHES.md: the
 //! edge-face one of its booleans, the shared-vertex one of its
-//! self-intersection scan, and the broad phase by parts clipped to the
-//! other solid's box) skip work, never change a result: every model here
+//! self-intersection scan, the broad phase by parts clipped to the other
+//! solid's box, and the scan's walk that lists each pair once) skip work,
+//! never change a result: every model here
 //! meshes to the same bytes with them on and off, and every piece's mesh
 //! gets the same self-intersection verdict.
 //!
@@ -12,7 +13,7 @@
 
 use std::path::Path;
 
-use manifold_rust::{CLIPPED_BROAD_PHASE, EDGE_FACE_PREFILTER, SHARED_VERTEX_PREFILTER};
+use manifold_rust::{CLIPPED_BROAD_PHASE, EDGE_FACE_PREFILTER, PAIRS_ONCE, SHARED_VERTEX_PREFILTER};
 use sskb::mesh::{Mesh, Mesher};
 use sskb::Document;
 use std::sync::atomic::Ordering;
@@ -104,6 +105,7 @@ fn the_prefilter_changes_no_result() {
         EDGE_FACE_PREFILTER.store(on, Ordering::Relaxed);
         SHARED_VERTEX_PREFILTER.store(on, Ordering::Relaxed);
         CLIPPED_BROAD_PHASE.store(on, Ordering::Relaxed);
+        PAIRS_ONCE.store(on, Ordering::Relaxed);
     };
     let (mut meshed, mut verdicts, mut crossing) = (0, 0, 0);
     for (name, doc, n) in &cases {

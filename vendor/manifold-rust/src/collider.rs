@@ -263,6 +263,95 @@ impl Collider {
         self.traverse_bvh(query, query_idx, false, &mut record);
     }
 
+    /// The last (greatest) leaf under each node, by node number, for
+    /// [`Collider::collisions_after`]. Changed for sskb (PATCHES.md, 6).
+    pub fn last_leaves(&self) -> Vec<u32> {
+        let n = self.node_bbox.len();
+        let mut last: Vec<u32> = (0..n)
+            .map(|node| node_to_leaf(node as i32) as u32)
+            .collect();
+        let internal_at = |node: i32| -> Option<usize> {
+            let i = node_to_internal(node);
+            (node >= 0 && is_internal(node) && (i as usize) < self.internal_children.len())
+                .then_some(i as usize)
+        };
+        // Internal nodes in pre-order; taken backwards, children come
+        // before their parents.
+        let mut order = Vec::with_capacity(self.internal_children.len());
+        let mut stack: Vec<i32> = internal_at(K_ROOT).map(|_| K_ROOT).into_iter().collect();
+        while let Some(node) = stack.pop() {
+            let Some(i) = internal_at(node) else { continue };
+            order.push((node as usize, i));
+            for c in self.internal_children[i] {
+                if internal_at(c).is_some() {
+                    stack.push(c);
+                }
+            }
+        }
+        for &(node, i) in order.iter().rev() {
+            let [a, b] = self.internal_children[i];
+            let of = |c: i32| {
+                usize::try_from(c)
+                    .ok()
+                    .and_then(|c| last.get(c).copied())
+                    .unwrap_or(0)
+            };
+            last[node] = of(a).max(of(b));
+        }
+        last
+    }
+
+    /// As [`Collider::collisions_one`] without a query index, but only the
+    /// leaves after leaf `after`: subtrees whose last leaf (`last`, from
+    /// [`Collider::last_leaves`]) is not after it are not entered. A scan
+    /// that pairs every leaf with the later ones walks half the tree.
+    /// Changed for sskb (PATCHES.md, 6).
+    pub fn collisions_after<R: FnMut(usize)>(
+        &self,
+        query: &BBox,
+        after: usize,
+        last: &[u32],
+        mut record: R,
+    ) {
+        if query.is_empty()
+            || self.internal_children.is_empty()
+            || last.len() != self.node_bbox.len()
+        {
+            return;
+        }
+        let later = |node: i32| last[node as usize] as usize > after;
+        let mut check = |node: i32| -> bool {
+            if node < 0 || node as usize >= self.node_bbox.len() || !later(node) {
+                return false;
+            }
+            let overlaps = query.does_overlap_box(&self.node_bbox[node as usize]);
+            if overlaps && is_leaf(node) {
+                record(node_to_leaf(node) as usize);
+            }
+            overlaps && is_internal(node)
+        };
+        let mut stack: Vec<i32> = Vec::with_capacity(64);
+        let mut node = K_ROOT;
+        loop {
+            let internal = node_to_internal(node);
+            if internal >= 0 && (internal as usize) < self.internal_children.len() {
+                let [child1, child2] = self.internal_children[internal as usize];
+                let (t1, t2) = (check(child1), check(child2));
+                if t1 || t2 {
+                    node = if t1 { child1 } else { child2 };
+                    if t1 && t2 {
+                        stack.push(child2);
+                    }
+                    continue;
+                }
+            }
+            match stack.pop() {
+                Some(next) => node = next,
+                None => break,
+            }
+        }
+    }
+
     /// BVH-accelerated collision query with function-generated query boxes.
     /// For each query index 0..n, calls query_box_fn(i) to get the query AABB,
     /// then traverses the BVH to find overlapping leaves.

@@ -124,3 +124,10 @@ pub static SHARED_VERTEX_PREFILTER: std::sync::atomic::AtomicBool =
 /// results are the same, bit for bit. (Changed for sskb: see PATCHES.md.)
 pub static CLIPPED_BROAD_PHASE: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(true);
+
+/// Whether the self-intersection scan lists each pair of triangles once,
+/// from the row of the one whose leaf comes first, walking only the later
+/// leaves (on by default). Turning it off gives the walk of every row's
+/// whole tree, later triangles by index tested, for tests that compare the
+/// two: their verdicts are the same. (Changed for sskb: see PATCHES.md.)
+pub static PAIRS_ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);

@@ -5,8 +5,10 @@
 // The pairs a one-tree walk would test split four ways, and each is tested
 // exactly once, as `genuine_contact(lower index, higher index)` like the
 // one-tree walk tests it:
-//  - neither triangle owned by a star: the row of the lower one, against a
-//    tree over the unowned triangles;
+//  - neither triangle owned by a star: the row of the one whose leaf comes
+//    first in a tree over the unowned triangles, against that tree's later
+//    leaves (changed for sskb, PATCHES.md, 6: it was the row of the lower
+//    index, against the whole tree);
 //  - one owned, one not: the owned triangle's row, against that same tree
 //    (unowned rows never see owned triangles, so nothing is tested twice);
 //  - both owned by different stars: the row of the triangle whose star comes
@@ -33,6 +35,8 @@ struct BoxSet {
     /// Leaf index -> member index.
     members: Vec<usize>,
     collider: Collider,
+    /// Each node's last leaf ([`Collider::last_leaves`]).
+    last: Vec<u32>,
 }
 
 impl BoxSet {
@@ -50,9 +54,33 @@ impl BoxSet {
                 .map(|&i| crate::sort::morton_code(boxes[i].center(), &scene))
                 .collect(),
         );
+        let last = collider.last_leaves();
         BoxSet {
             members: order,
             collider,
+            last,
+        }
+    }
+
+    /// The members whose box overlaps `query` and whose leaf comes after
+    /// leaf `after` (changed for sskb, PATCHES.md, 6: a row of a member
+    /// lists each pair with a later one once, without walking the
+    /// subtrees of earlier leaves).
+    fn overlapping_after(&self, query: &Box, after: usize, boxes: &[Box], out: &mut Vec<usize>) {
+        out.clear();
+        if self.members.len() < 2 {
+            out.extend(
+                self.members
+                    .iter()
+                    .enumerate()
+                    .filter(|&(leaf, &j)| leaf > after && query.does_overlap_box(&boxes[j]))
+                    .map(|(_, &j)| j),
+            );
+        } else {
+            self.collider
+                .collisions_after(query, after, &self.last, |leaf| {
+                    out.push(self.members[leaf])
+                });
         }
     }
 
@@ -84,6 +112,8 @@ pub(super) struct FlatStarWalk<'a> {
     stars: &'a FlatStars,
     /// The live triangles no star owns.
     unowned: BoxSet,
+    /// Each triangle's leaf in `unowned` (unused for the others).
+    unowned_leaf: Vec<usize>,
     /// Per star, its owned triangles.
     owned: Vec<BoxSet>,
     /// Per star, the union of its owned triangles' boxes.
@@ -118,11 +148,16 @@ impl<'a> FlatStarWalk<'a> {
             })
             .collect();
         let star_tree = BoxSet::new((0..star_boxes.len()).collect(), &star_boxes);
+        let mut unowned_leaf = vec![usize::MAX; boxes.len()];
+        for (leaf, &t) in unowned.members.iter().enumerate() {
+            unowned_leaf[t] = leaf;
+        }
         FlatStarWalk {
             boxes,
             live,
             stars,
             unowned,
+            unowned_leaf,
             owned,
             star_boxes,
             star_tree,
@@ -145,10 +180,18 @@ impl<'a> FlatStarWalk<'a> {
             return false;
         }
         let query = &self.boxes[i];
-        self.unowned.overlapping(query, self.boxes, cands);
         let Some(star) = self.stars.owner[i] else {
+            // Each pair of unowned triangles once, from the row of the one
+            // whose leaf comes first (changed for sskb, PATCHES.md, 6).
+            if crate::PAIRS_ONCE.load(std::sync::atomic::Ordering::Relaxed) {
+                self.unowned
+                    .overlapping_after(query, self.unowned_leaf[i], self.boxes, cands);
+                return cands.iter().any(|&j| test(j));
+            }
+            self.unowned.overlapping(query, self.boxes, cands);
             return cands.iter().any(|&j| j > i && test(j));
         };
+        self.unowned.overlapping(query, self.boxes, cands);
         if cands.iter().any(|&j| test(j)) {
             return true;
         }

@@ -507,6 +507,17 @@ pub(super) fn scan_triangles(
         &owned
     };
     let mapped = !leaf_tri.is_empty();
+    // Changed for sskb (PATCHES.md, 6): each pair is listed once, from the
+    // row of the triangle whose leaf comes first, by a walk that does not
+    // enter the subtrees of earlier leaves.
+    let last = collider.last_leaves();
+    let mut leaf_of: Vec<usize> = Vec::new();
+    if mapped {
+        leaf_of = vec![usize::MAX; tris.len()];
+        for (leaf, &t) in leaf_tri.iter().enumerate() {
+            leaf_of[t] = leaf;
+        }
+    }
 
     // One row per triangle i: does it genuinely touch some later triangle j?
     // The verdict is "some row hits", which `maybe_par_any_ct` answers the
@@ -531,14 +542,24 @@ pub(super) fn scan_triangles(
             // partners were gathered, earlier ones too, and sorted first:
             // a tenth of a scan of long, thin triangles.)
             let mut hit = false;
-            collider.collisions_one(&boxes[i], i, |_, leaf| {
-                let j = if mapped { leaf_tri[leaf] } else { leaf };
+            let mut test = |j: usize| {
                 hit = hit
-                    || (j > i
-                        && live[j]
+                    || (live[j]
                         && boxes[i].does_overlap_box(&boxes[j])
-                        && genuine_contact(tris[i], tris[j], stats));
-            });
+                        && genuine_contact(tris[i.min(j)], tris[i.max(j)], stats));
+            };
+            let tri = |leaf: usize| if mapped { leaf_tri[leaf] } else { leaf };
+            if crate::PAIRS_ONCE.load(std::sync::atomic::Ordering::Relaxed) {
+                let at = if mapped { leaf_of[i] } else { i };
+                collider.collisions_after(&boxes[i], at, &last, |leaf| test(tri(leaf)));
+            } else {
+                collider.collisions_one(&boxes[i], i, |_, leaf| {
+                    let j = tri(leaf);
+                    if j > i {
+                        test(j);
+                    }
+                });
+            }
             hit
         },
     )
