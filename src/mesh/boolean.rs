@@ -364,12 +364,43 @@ fn without_slivers(m: Manifold) -> Manifold {
             }
         }
     }
+    // The library exports its runs (the triangles from one source mesh)
+    // ordered by their meshes' ids, which are numbered in the order meshes
+    // were made, and so depend on which thread made which first. Taken in
+    // an order of their own (by the corners of their first triangle), the
+    // sums below and the solid made again from the kept shells are the same
+    // whatever the threads did.
+    let order: Vec<usize> = {
+        let starts: Vec<usize> = gl
+            .run_index
+            .iter()
+            .map(|&r| usize::try_from(r / 3).unwrap_or(usize::MAX).min(tris.len()))
+            .collect();
+        let mut runs: Vec<(usize, usize)> = if gl.run_original_id.is_empty() || starts.len() < 2 {
+            vec![(0, tris.len())]
+        } else {
+            starts.windows(2).map(|w| (w[0], w[1].max(w[0]))).collect()
+        };
+        let key = |&(a, b): &(usize, usize)| -> Vec<u64> {
+            tris.get(a..b)
+                .and_then(|r| r.first())
+                .map(|t| {
+                    t.iter()
+                        .flat_map(|&i| at(i).unwrap_or_default().map(f64::to_bits))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        runs.sort_by_cached_key(|r| (key(r), r.1 - r.0));
+        runs.into_iter().flat_map(|(a, b)| a..b).collect()
+    };
     // Each shell's signed volume and box.
     let mut shell: HashMap<usize, (f64, [f64; 3], [f64; 3])> = HashMap::new();
-    let mut of_tri = Vec::with_capacity(tris.len());
-    for t in &tris {
+    let mut of_tri = vec![0; tris.len()];
+    for &k in &order {
+        let t = &tris[k];
         let r = root(&mut parent, t[0] as usize);
-        of_tri.push(r);
+        of_tri[k] = r;
         let [a, b, c] = t.map(|i| at(i).unwrap_or_default());
         let e = shell.entry(r).or_insert((0.0, a, a));
         e.0 += super::math::dot(a, super::math::cross(b, c)) / 6.0;
@@ -420,7 +451,8 @@ fn without_slivers(m: Manifold) -> Manifold {
         gl.run_index.partition_point(|&r| r <= at).saturating_sub(1)
     };
     let mut last_run = usize::MAX;
-    for (t, (tri, r)) in tris.iter().zip(&of_tri).enumerate() {
+    for &t in &order {
+        let (tri, r) = (&tris[t], &of_tri[t]);
         if !shell.get(r).is_some_and(keeps) {
             continue;
         }
