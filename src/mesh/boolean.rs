@@ -371,16 +371,16 @@ fn without_slivers(m: Manifold) -> Manifold {
     // sums below and the solid made again from the kept shells are the same
     // whatever the threads did.
     let order: Vec<usize> = {
-        let starts: Vec<usize> = gl
-            .run_index
-            .iter()
-            .map(|&r| usize::try_from(r / 3).unwrap_or(usize::MAX).min(tris.len()))
-            .collect();
-        let mut runs: Vec<(usize, usize)> = if gl.run_original_id.is_empty() || starts.len() < 2 {
-            vec![(0, tris.len())]
-        } else {
-            starts.windows(2).map(|w| (w[0], w[1].max(w[0]))).collect()
-        };
+        // Every triangle in some run, whatever the export's bounds say.
+        let mut starts: Vec<usize> = vec![0];
+        starts.extend(
+            gl.run_index
+                .iter()
+                .map(|&r| usize::try_from(r / 3).unwrap_or(usize::MAX).min(tris.len())),
+        );
+        starts.push(tris.len());
+        starts.dedup();
+        let mut runs: Vec<(usize, usize)> = starts.windows(2).map(|w| (w[0], w[1].max(w[0]))).collect();
         let key = |&(a, b): &(usize, usize)| -> Vec<u64> {
             tris.get(a..b)
                 .and_then(|r| r.first())
