@@ -1,7 +1,8 @@
 //! The boolean library's prefilters (vendor/manifold-rust, PATCHES.md: the
 //! edge-face one of its booleans, the shared-vertex one of its
 //! self-intersection scan, the broad phase by parts clipped to the other
-//! solid's box, and the scan's walk that lists each pair once) skip work,
+//! solid's box, the scan's walk that lists each pair once, and its plane
+//! between the longest edges of two thin triangles) skip work,
 //! never change a result: every model here
 //! meshes to the same bytes with them on and off, and every piece's mesh
 //! gets the same self-intersection verdict.
@@ -13,7 +14,7 @@
 
 use std::path::Path;
 
-use manifold_rust::{CLIPPED_BROAD_PHASE, EDGE_FACE_PREFILTER, PAIRS_ONCE, SHARED_VERTEX_PREFILTER};
+use manifold_rust::{CLIPPED_BROAD_PHASE, EDGE_FACE_PREFILTER, PAIRS_ONCE, SHARED_VERTEX_PREFILTER, SPINE_SEPARATION};
 use sskb::mesh::{Mesh, Mesher};
 use sskb::Document;
 use std::sync::atomic::Ordering;
@@ -21,6 +22,23 @@ use std::sync::atomic::Ordering;
 #[allow(dead_code)]
 #[path = "../benches/common/grid.rs"]
 mod grid;
+
+fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn unit(a: [f64; 3]) -> [f64; 3] {
+    let n = dot(a, a).sqrt().max(1e-12);
+    a.map(|x| x / n)
+}
 
 fn mesh(doc: &Document, n: u32) -> Option<Mesh> {
     let mut mesher = Mesher::new(n);
@@ -101,11 +119,31 @@ fn the_prefilter_changes_no_result() {
         );
         cases.push((format!("wide ring bent {k}"), sskb::parse_ssk(&text).unwrap(), n));
     }
+    // Thin sweeps of many sides along bends (long, thin triangles side by
+    // side, each crossing the others' planes: the spine separation's
+    // case), one with a path that loops back through itself.
+    for (sides, n, back, size) in [
+        (300, 3, "{x: 1, y: 2, z: 3}", 0.5),
+        (120, 8, "{x: 1, y: 2, z: 3}", 2.0),
+        (200, 3, "{x: -6, y: 12, z: 3}", 0.6),
+        (64, 6, "{x: -6, y: 12, z: 3}", 3.0),
+    ] {
+        let text = format!(
+            "pieces:\n- id: 0\n  points: [{{x: 0.5, y: -2.25, z: 3, curve_out: {{x: 4, y: 5, z: 6}}}}, {{x: 10, y: -2.25, z: 3, curve_in: {back}}}]\n  size: {{x: {size}, y: {h}, z: 0}}\n  shape: ngon\n  sides: {sides}\n",
+            h = size / 2.0
+        );
+        cases.push((
+            format!("thin bent {sides}-gon {size} mm"),
+            sskb::parse_ssk(&text).unwrap(),
+            n,
+        ));
+    }
     let set = |on: bool| {
         EDGE_FACE_PREFILTER.store(on, Ordering::Relaxed);
         SHARED_VERTEX_PREFILTER.store(on, Ordering::Relaxed);
         CLIPPED_BROAD_PHASE.store(on, Ordering::Relaxed);
         PAIRS_ONCE.store(on, Ordering::Relaxed);
+        SPINE_SEPARATION.store(on, Ordering::Relaxed);
     };
     let (mut meshed, mut verdicts, mut crossing) = (0, 0, 0);
     for (name, doc, n) in &cases {
@@ -141,6 +179,64 @@ fn the_prefilter_changes_no_result() {
         "{} cases, {meshed} non-empty meshes, {verdicts} self-intersection verdicts ({crossing} crossing), the same with and without",
         cases.len()
     );
+    // Two thin tetrahedra close together, in random poses: few enough
+    // triangle pairs that one pair decides the verdict, so a prefilter
+    // that calls one touching pair apart shows.
+    let (mut touching, mut apart) = (0, 0);
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut uniform = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    for trial in 0..4000 {
+        let mut m = Mesh::default();
+        for k in 0..2 {
+            let (len, h) = (10.0, 0.02 + 0.5 * (uniform() + 1.0));
+            let axis = unit([uniform(), uniform(), uniform()]);
+            let side = unit(cross(axis, [uniform(), uniform(), uniform()]));
+            let up = cross(axis, side);
+            let at = if k == 0 {
+                [0.0; 3]
+            } else {
+                [uniform(), uniform(), uniform()].map(|x| 1.5 * x)
+            };
+            let local = [
+                [-0.5 * len, 0.0, 0.0],
+                [0.5 * len, 0.0, 0.0],
+                [len * 0.3 * uniform(), h, 0.0],
+                [len * 0.3 * uniform(), 0.0, h],
+            ];
+            let base = m.positions.len() as u32;
+            for l in local {
+                m.positions
+                    .push([0, 1, 2].map(|c| at[c] + l[0] * axis[c] + l[1] * side[c] + l[2] * up[c]));
+            }
+            let p = &m.positions[base as usize..];
+            let d = |i: usize| [0, 1, 2].map(|c| p[i][c] - p[0][c]);
+            let flip = dot(d(1), cross(d(2), d(3))) < 0.0;
+            for t in [[0u32, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]] {
+                let t = if flip { [t[0], t[2], t[1]] } else { t };
+                m.triangles.push(t.map(|i| base + i));
+            }
+        }
+        let on = sskb::mesh::crosses_itself(&m).ok();
+        set(false);
+        let off = sskb::mesh::crosses_itself(&m).ok();
+        set(true);
+        assert_eq!(
+            on, off,
+            "thin tetrahedra, trial {trial}: a prefilter changed the verdict"
+        );
+        match on {
+            Some(true) => touching += 1,
+            Some(false) => apart += 1,
+            None => {}
+        }
+    }
+    println!("thin tetrahedra: {touching} touching, {apart} apart, the same with and without");
+    assert!(touching >= 500 && apart >= 500, "{touching} touching, {apart} apart");
     assert!(meshed >= 100, "only {meshed} non-empty meshes");
     assert!(
         crossing >= 50 && verdicts - crossing >= 50,

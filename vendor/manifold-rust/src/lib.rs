@@ -131,3 +131,12 @@ pub static CLIPPED_BROAD_PHASE: std::sync::atomic::AtomicBool =
 /// whole tree, later triangles by index tested, for tests that compare the
 /// two: their verdicts are the same. (Changed for sskb: see PATCHES.md.)
 pub static PAIRS_ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Whether the self-intersection scan settles pairs of triangles that share
+/// no vertex, and cross each other's planes, by a float-only separating
+/// plane between their longest edges before its exact tests (on by
+/// default). Turning it off gives the unfiltered algorithm, for tests that
+/// compare the two: the verdicts are the same. (Changed for sskb: see
+/// PATCHES.md.)
+pub static SPINE_SEPARATION: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(true);

@@ -272,8 +272,10 @@ fn vertex_disjoint_apart(t1: [Vec3; 3], t2: [Vec3; 3]) -> bool {
     if signs.iter().all(|s| s.is_some_and(|s| s != Sign::Zero)) {
         // Decided, off the plane and not one-sided: `t2` crosses the
         // plane, so the pair is not near-coplanar and the projection test
-        // is unlikely to help.
-        return false;
+        // is unlikely to help. (sskb patch 7: a plane between the two
+        // triangles' longest edges may still part them.)
+        return crate::SPINE_SEPARATION.load(std::sync::atomic::Ordering::Relaxed)
+            && apart_across_spines(t1, t2);
     }
     super::tri_tri::coplanar_separated_2d(t1, t2, super::tri_tri::f64_drop_axis(t1))
 }
@@ -343,6 +345,87 @@ pub(super) fn genuine_contact(
         }
     }
     super::intersection_graph::real_self_contact(t1, t2, stats).is_some()
+}
+
+/// sskb patch 7 (PATCHES.md). Whether two triangles that share no vertex
+/// are parted by a plane across the segment between the closest points of
+/// their longest edges (their spines): each triangle's corners projected
+/// on that segment's direction, the first's all below the second's by more
+/// than the rounding of the projections.
+///
+/// A triangle lies within its height over its longest edge of that edge
+/// (the foot of that height falls inside the edge, the two angles beside
+/// it being acute), so two thin triangles whose spines are farther apart
+/// than the sum of their heights are parted by that plane, even where each
+/// crosses the other's plane (two long, thin triangles side by side on a
+/// tube that bends, the pairs a box of one diagonal triangle gives by the
+/// million). Whatever the closest points found, the test itself is a
+/// separating axis with a margin, so a pair it settles has no point in
+/// common: `real_self_contact` would find no contact, and no verdict moves.
+fn apart_across_spines(t1: [Vec3; 3], t2: [Vec3; 3]) -> bool {
+    use crate::linalg::{dot, length2};
+    let spine = |t: &[Vec3; 3]| {
+        let k = (0..3)
+            .max_by(|&a, &b| {
+                let (la, lb) = (
+                    length2(t[(a + 1) % 3] - t[a]),
+                    length2(t[(b + 1) % 3] - t[b]),
+                );
+                la.total_cmp(&lb)
+            })
+            .unwrap_or(0);
+        (t[k], t[(k + 1) % 3])
+    };
+    let (p, q) = (spine(&t1), spine(&t2));
+    let (a, b) = closest_on_segments(p.0, p.1, q.0, q.1);
+    let u = b - a;
+    let scale = t1.iter().chain(t2.iter()).fold(0.0f64, |m, w| {
+        m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs())
+    });
+    let size = u.x.abs() + u.y.abs() + u.z.abs();
+    if !(scale.is_finite() && size > 0.0 && size.is_finite()) {
+        return false;
+    }
+    // A dot product of u with a corner is off by at most 3ε·Σ|uᵢ||xᵢ|:
+    // far less than this margin, taken on both sides.
+    let margin = 1e-12 * size * scale;
+    let hi1 = t1
+        .iter()
+        .map(|&x| dot(u, x))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let lo2 = t2.iter().map(|&x| dot(u, x)).fold(f64::INFINITY, f64::min);
+    hi1 + margin < lo2 - margin
+}
+
+/// The closest points of segments `p0 p1` and `q0 q1` (in floats; any
+/// points on the segments will do for [`apart_across_spines`], these
+/// make its plane the best one).
+fn closest_on_segments(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3) -> (Vec3, Vec3) {
+    use crate::linalg::{dot, length2};
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (length2(d1), length2(d2), dot(d2, r));
+    if a <= 0.0 || e <= 0.0 {
+        return (p0, q0);
+    }
+    let (b, c) = (dot(d1, d2), dot(d1, r));
+    let denom = a * e - b * b;
+    let mut s = if denom > 0.0 {
+        ((b * f - c * e) / denom).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let mut t = (b * s + f) / e;
+    if t < 0.0 {
+        t = 0.0;
+        s = (-c / a).clamp(0.0, 1.0);
+    } else if t > 1.0 {
+        t = 1.0;
+        s = ((b - c) / a).clamp(0.0, 1.0);
+    }
+    if !(s.is_finite() && t.is_finite()) {
+        return (p0, q0);
+    }
+    (p0 + d1 * s, q0 + d2 * t)
 }
 
 /// sskb patch 2 (PATCHES.md). For two triangles that share one vertex `c`:
