@@ -309,12 +309,32 @@ fn op(a: &Solid, b: &Solid, kind: OpType) -> Result<Solid> {
         OpType::Subtract => format!("{} minus {}", named(&a.ids), named(&b.ids)),
         OpType::Intersect => format!("{} intersected with {}", named(&a.ids), named(&b.ids)),
     };
+    let started = tracing().then(std::time::Instant::now);
     let m = guarded(what, || ma.boolean_with_engine(mb, kind, BooleanEngine::Exact))?;
     let m = match kind {
         OpType::Add => m,
         _ => guarded(what, || without_slivers(m))?,
     };
+    if let Some(t) = started {
+        eprintln!(
+            "sskb-mesh: {}: {} and {} triangles, {} made, {:.3} ms",
+            what(),
+            ma.num_tri(),
+            mb.num_tri(),
+            m.num_tri(),
+            1e3 * t.elapsed().as_secs_f64()
+        );
+    }
     Ok(Solid::from(m, ids))
+}
+
+/// Whether `SSKB_MESH_TRACE` is set: every boolean then writes a line to
+/// standard error (the operation, its operands' and result's triangles,
+/// its time), read once. Where a model's meshing time goes, by operation
+/// (docs/performance.md).
+fn tracing() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("SSKB_MESH_TRACE").is_some())
 }
 
 /// A difference or intersection of solids whose surfaces coincide (a copy
