@@ -576,17 +576,39 @@ pub(super) fn union_within(mut solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool
         if !go_on(tris(&level)) {
             return Ok(None);
         }
-        let mut pairs = Vec::with_capacity(level.len().div_ceil(2));
-        let mut it = level.into_iter();
-        while let Some(a) = it.next() {
-            pairs.push((a, it.next()));
-        }
-        level = par_map(pairs, |(a, b)| match b {
-            Some(b) => op(&a, &b, OpType::Add),
-            None => Ok(a),
+        let groups = neighbours(level);
+        level = par_map(groups, |(a, b, c)| {
+            let ab = match b {
+                Some(b) => op(&a, &b, OpType::Add)?,
+                None => a,
+            };
+            match c {
+                Some(c) => op(&ab, &c, OpType::Add),
+                None => Ok(ab),
+            }
         })?;
     }
     Ok(Some(level.pop()))
+}
+
+/// A level of a union's tree in groups of neighbours: pairs, and of an odd
+/// number the last three together, so that no solid is carried up alone
+/// to be united with the whole at the top (a boolean that copies every
+/// triangle of the model for the sake of one piece at its end: 5.7 s of
+/// 71 s for 10,000 pieces at resolution 16). One item stays alone.
+fn neighbours<T>(level: Vec<T>) -> Vec<(T, Option<T>, Option<T>)> {
+    let mut groups = Vec::with_capacity(level.len() / 2 + 1);
+    let mut it = level.into_iter();
+    while let Some(a) = it.next() {
+        let b = it.next();
+        groups.push((a, b, None));
+    }
+    if groups.len() >= 2 && groups.last().is_some_and(|g| g.1.is_none()) {
+        if let (Some((c, _, _)), Some(g)) = (groups.pop(), groups.last_mut()) {
+            g.2 = Some(c);
+        }
+    }
+    groups
 }
 
 /// Disjoint solids as one.
@@ -968,6 +990,20 @@ mod tests {
             triangles: triangles.collect(),
         };
         Manifold::from_mesh_gl64(&gl(&mesh))
+    }
+
+    #[test]
+    fn no_solid_is_carried_up_alone() {
+        for n in 1..12usize {
+            let groups = neighbours((0..n).collect());
+            assert_eq!(groups.len(), (n / 2).max(1), "{n} solids");
+            let mut order = Vec::new();
+            for (a, b, c) in groups {
+                assert!(b.is_some() || n == 1, "{n} solids: {a} alone");
+                order.extend([Some(a), b, c].into_iter().flatten());
+            }
+            assert_eq!(order, (0..n).collect::<Vec<_>>());
+        }
     }
 
     #[test]
