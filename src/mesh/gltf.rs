@@ -11,8 +11,6 @@ use gltf_json as json;
 use json::validation::{Checked::Valid, USize64};
 use json::Index;
 
-use std::collections::HashMap;
-
 use super::math::{cross, norm, sub, V3};
 use super::Mesh;
 use crate::error::{Error, ErrorKind, Result};
@@ -54,16 +52,7 @@ fn faces(mesh: &Mesh) -> (Vec<[f32; 3]>, Vec<[f32; 3]>) {
 
 /// [`faces`] of triangles over positions already in glTF space.
 fn faces_of(points: impl Iterator<Item = [f32; 3]>, triangles: &[[u32; 3]]) -> (Vec<[f32; 3]>, Vec<[f32; 3]>) {
-    let mut welded: HashMap<[u32; 3], u32> = HashMap::new();
-    let mut at: Vec<[f32; 3]> = Vec::new();
-    let index: Vec<u32> = points
-        .map(|g| {
-            *welded.entry(g.map(f32::to_bits)).or_insert_with(|| {
-                at.push(g);
-                (at.len() - 1) as u32
-            })
-        })
-        .collect();
+    let (at, index) = welded(points.collect());
     let tris: Vec<[u32; 3]> = triangles
         .iter()
         .map(|t| t.map(|i| index[i as usize]))
@@ -83,12 +72,7 @@ fn faces_of(points: impl Iterator<Item = [f32; 3]>, triangles: &[[u32; 3]]) -> (
     if normals.iter().any(Option::is_none) {
         // A triangle of no area takes the normal of a neighbour across an
         // edge (repeatedly, for a run of them); one with none at all, +Y.
-        let mut by_edge: HashMap<(u32, u32), usize> = HashMap::new();
-        for (k, t) in tris.iter().enumerate() {
-            for e in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
-                by_edge.insert(e, k);
-            }
-        }
+        let by_edge = across(&tris, &normals);
         for _ in 0..tris.len() {
             let mut changed = false;
             for k in 0..tris.len() {
@@ -96,9 +80,10 @@ fn faces_of(points: impl Iterator<Item = [f32; 3]>, triangles: &[[u32; 3]]) -> (
                     continue;
                 }
                 let t = tris[k];
-                let from = [(t[1], t[0]), (t[2], t[1]), (t[0], t[2])]
-                    .iter()
-                    .find_map(|e| by_edge.get(e).and_then(|&j| normals[j]));
+                let from = [(t[1], t[0]), (t[2], t[1]), (t[0], t[2])].iter().find_map(|e| {
+                    let j = by_edge.binary_search_by_key(e, |&(e, _)| e).ok()?;
+                    normals[by_edge[j].1]
+                });
                 if from.is_some() {
                     normals[k] = from;
                     changed = true;
@@ -116,6 +101,68 @@ fn faces_of(points: impl Iterator<Item = [f32; 3]>, triangles: &[[u32; 3]]) -> (
         out_normals.extend([n.unwrap_or([0.0, 1.0, 0.0]); 3]);
     }
     (positions, out_normals)
+}
+
+/// Points that are the same `f32` position as one vertex: the distinct
+/// positions in order of first appearance, and each point's vertex. By a
+/// sort, not a hash: no input can make it slower than n log n.
+fn welded(points: Vec<[f32; 3]>) -> (Vec<[f32; 3]>, Vec<u32>) {
+    let mut order: Vec<u32> = (0..points.len() as u32).collect();
+    let key = |i: u32| points[i as usize].map(f32::to_bits);
+    // Stable: of equal positions the first comes first.
+    order.sort_by_key(|&i| key(i));
+    // Each point's first equal point.
+    let mut first: Vec<u32> = (0..points.len() as u32).collect();
+    for run in order.chunk_by(|&a, &b| key(a) == key(b)) {
+        for &i in &run[1..] {
+            first[i as usize] = run[0];
+        }
+    }
+    let mut at = Vec::new();
+    let mut index = vec![0u32; points.len()];
+    for i in 0..points.len() {
+        let f = first[i] as usize;
+        index[i] = if f == i {
+            at.push(points[i]);
+            (at.len() - 1) as u32
+        } else {
+            index[f]
+        };
+    }
+    (at, index)
+}
+
+/// For the edges across which a triangle of no normal looks for one
+/// (each of its edges reversed), the last triangle that has that edge,
+/// sorted by edge.
+fn across(tris: &[[u32; 3]], normals: &[Option<[f32; 3]>]) -> Vec<((u32, u32), usize)> {
+    let edges = |t: &[u32; 3]| [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])];
+    let mut wanted: Vec<(u32, u32)> = tris
+        .iter()
+        .zip(normals)
+        .filter(|(_, n)| n.is_none())
+        .flat_map(|(t, _)| edges(t).map(|(a, b)| (b, a)))
+        .collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut found: Vec<((u32, u32), usize)> = Vec::new();
+    for (k, t) in tris.iter().enumerate() {
+        for e in edges(t) {
+            if wanted.binary_search(&e).is_ok() {
+                found.push((e, k));
+            }
+        }
+    }
+    // The last triangle of each edge.
+    found.sort_by_key(|&(e, _)| e);
+    let mut last: Vec<((u32, u32), usize)> = Vec::with_capacity(found.len());
+    for (e, k) in found {
+        match last.last_mut() {
+            Some(l) if l.0 == e => l.1 = l.1.max(k),
+            _ => last.push((e, k)),
+        }
+    }
+    last
 }
 
 fn raw(s: &str) -> Result<Box<json::extras::RawValue>> {
@@ -323,26 +370,41 @@ impl Gltf {
     /// # Errors
     /// Only if the JSON cannot be serialized.
     pub fn to_glb(&self) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.write_glb(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the binary `.glb` form to `w`, without a copy of the buffer
+    /// in memory.
+    ///
+    /// # Errors
+    /// `io` when writing fails; `structure` if the JSON cannot be
+    /// serialized.
+    pub fn write_glb(&self, w: &mut impl std::io::Write) -> Result<()> {
         let mut json = self.json()?;
         while json.len() % 4 != 0 {
             json.push(b' ');
         }
         let bin_len = self.bin.len().next_multiple_of(4);
         let total = 12 + 8 + json.len() + if bin_len == 0 { 0 } else { 8 + bin_len };
-        let mut out = Vec::with_capacity(total);
-        out.extend_from_slice(b"glTF");
-        out.extend_from_slice(&2u32.to_le_bytes());
-        out.extend_from_slice(&(total as u32).to_le_bytes());
-        out.extend_from_slice(&(json.len() as u32).to_le_bytes());
-        out.extend_from_slice(b"JSON");
-        out.extend_from_slice(&json);
+        let mut head = Vec::with_capacity(28 + json.len());
+        head.extend_from_slice(b"glTF");
+        head.extend_from_slice(&2u32.to_le_bytes());
+        head.extend_from_slice(&(total as u32).to_le_bytes());
+        head.extend_from_slice(&(json.len() as u32).to_le_bytes());
+        head.extend_from_slice(b"JSON");
+        head.extend_from_slice(&json);
         if bin_len > 0 {
-            out.extend_from_slice(&(bin_len as u32).to_le_bytes());
-            out.extend_from_slice(b"BIN\0");
-            out.extend_from_slice(&self.bin);
-            out.resize(total, 0);
+            head.extend_from_slice(&(bin_len as u32).to_le_bytes());
+            head.extend_from_slice(b"BIN\0");
         }
-        Ok(out)
+        w.write_all(&head)?;
+        if bin_len > 0 {
+            w.write_all(&self.bin)?;
+            w.write_all(&[0; 3][..bin_len - self.bin.len()])?;
+        }
+        Ok(())
     }
 
     /// The `.gltf` JSON whose buffer is the file `bin_name` beside it (the
@@ -374,4 +436,75 @@ fn uri(name: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// A small deterministic generator of coordinates from few values, so
+    /// that many points repeat (and -0.0 and 0.0 differ in bits).
+    fn points(n: usize, seed: u64) -> Vec<[f32; 3]> {
+        let mut x = seed;
+        let values = [0.0f32, -0.0, 1.0, 0.5, 1e-30, -2.0];
+        (0..n)
+            .map(|_| {
+                [0, 1, 2].map(|_| {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    values[(x >> 33) as usize % values.len()]
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn welding_numbers_positions_in_order_of_first_appearance() {
+        for (n, seed) in [(0, 1), (1, 2), (7, 3), (500, 4), (5000, 5)] {
+            let p = points(n, seed);
+            let (at, index) = welded(p.clone());
+            // By a hash map, as a reference.
+            let mut seen: HashMap<[u32; 3], u32> = HashMap::new();
+            let mut want_at = Vec::new();
+            let want: Vec<u32> = p
+                .iter()
+                .map(|g| {
+                    *seen.entry(g.map(f32::to_bits)).or_insert_with(|| {
+                        want_at.push(*g);
+                        (want_at.len() - 1) as u32
+                    })
+                })
+                .collect();
+            assert_eq!(index, want, "{n} points");
+            assert_eq!(
+                at.iter().map(|g| g.map(f32::to_bits)).collect::<Vec<_>>(),
+                want_at.iter().map(|g| g.map(f32::to_bits)).collect::<Vec<_>>()
+            );
+        }
+    }
+
+    #[test]
+    fn a_triangle_of_no_normal_finds_the_last_neighbour_across_its_edges() {
+        // A strip of four triangles over six vertices, the second of no
+        // normal; edge (1, 2) is shared, as is (2, 3) twice (a fin).
+        let tris = [[0, 1, 2], [2, 1, 3], [3, 4, 2], [2, 3, 5]];
+        let normals = [Some([0.0, 0.0, 1.0]), None, Some([0.0, 1.0, 0.0]), None];
+        let got = across(&tris, &normals);
+        let mut want: HashMap<(u32, u32), usize> = HashMap::new();
+        for (k, t) in tris.iter().enumerate() {
+            for e in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
+                want.insert(e, k);
+            }
+        }
+        for (t, n) in tris.iter().zip(&normals) {
+            if n.is_some() {
+                continue;
+            }
+            for e in [(t[1], t[0]), (t[2], t[1]), (t[0], t[2])] {
+                let found = got.binary_search_by_key(&e, |&(e, _)| e).ok().map(|j| got[j].1);
+                assert_eq!(found, want.get(&e).copied(), "edge {e:?}");
+            }
+        }
+        assert!(got.windows(2).all(|w| w[0].0 < w[1].0));
+    }
 }

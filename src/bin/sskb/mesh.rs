@@ -119,7 +119,7 @@ pub fn convert(
     }
     if to == Format::Glb {
         let mut out = Output::create(output)?;
-        out.writer.write_all(&gltf.to_glb()?)?;
+        gltf.write_glb(&mut out.writer)?;
         return Ok(out.commit()?);
     }
     let bin_path = Path::new(output).with_extension("bin");
