@@ -578,8 +578,13 @@ pub(super) fn union_within(mut solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool
         }
         let groups = neighbours(level);
         level = par_map(groups, |(a, b, c)| {
+            // `a` and `b` are dropped once united, before the union with `c`.
             let ab = match b {
-                Some(b) => op(&a, &b, OpType::Add)?,
+                Some(b) => {
+                    let ab = op(&a, &b, OpType::Add)?;
+                    drop((a, b));
+                    ab
+                }
                 None => a,
             };
             match c {
