@@ -370,7 +370,8 @@ impl Gltf {
     /// # Errors
     /// Only if the JSON cannot be serialized.
     pub fn to_glb(&self) -> Result<Vec<u8>> {
-        let mut out = Vec::new();
+        // The buffer, its padding and the headers; the JSON's length on top.
+        let mut out = Vec::with_capacity(self.bin.len().saturating_add(64));
         self.write_glb(&mut out)?;
         Ok(out)
     }
