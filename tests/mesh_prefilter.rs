@@ -145,6 +145,15 @@ fn the_prefilter_changes_no_result() {
         PAIRS_ONCE.store(on, Ordering::Relaxed);
         SPINE_SEPARATION.store(on, Ordering::Relaxed);
     };
+    // A mesh's self-intersection verdict with the prefilters on, then off
+    // (left on).
+    let on_and_off = |m: &Mesh| {
+        let on = sskb::mesh::crosses_itself(m).ok();
+        set(false);
+        let off = sskb::mesh::crosses_itself(m).ok();
+        set(true);
+        (on, off)
+    };
     let (mut meshed, mut verdicts, mut crossing) = (0, 0, 0);
     for (name, doc, n) in &cases {
         set(true);
@@ -162,10 +171,7 @@ fn the_prefilter_changes_no_result() {
             let Ok(Some(m)) = sskb::mesh::tessellate(p, *n) else {
                 continue;
             };
-            let on = sskb::mesh::crosses_itself(&m).ok();
-            set(false);
-            let off = sskb::mesh::crosses_itself(&m).ok();
-            set(true);
+            let (on, off) = on_and_off(&m);
             assert_eq!(
                 on, off,
                 "{name}, piece {}, at resolution {n}: a prefilter changed the verdict",
@@ -221,10 +227,7 @@ fn the_prefilter_changes_no_result() {
                 m.triangles.push(t.map(|i| base + i));
             }
         }
-        let on = sskb::mesh::crosses_itself(&m).ok();
-        set(false);
-        let off = sskb::mesh::crosses_itself(&m).ok();
-        set(true);
+        let (on, off) = on_and_off(&m);
         assert_eq!(
             on, off,
             "thin tetrahedra, trial {trial}: a prefilter changed the verdict"
