@@ -5,7 +5,7 @@
 //! max(N/2, 4) bands by max(N, 6) longitudes; rounded caps of max(N/4, 2)
 //! bands on circles and one apex on n-gons; flat caps fanned to the centre.
 
-use std::f64::consts::{FRAC_PI_2, PI, TAU};
+use std::f64::consts::{FRAC_PI_2, PI};
 
 use super::math::{add, rotation, scale, v, V3};
 use super::path::{lerp_rotation, PathFrame, Segment, Transition};
@@ -56,12 +56,24 @@ fn section(piece: &ResolvedPiece, resolution: u32) -> Vec<(f64, f64)> {
         Shape::Circle => resolution,
         Shape::Ngon => piece.sides.unwrap_or(3).max(3),
     };
-    (0..n)
-        .map(|k| {
-            let a = TAU * f64::from(k) / f64::from(n);
-            (a.cos(), a.sin())
-        })
-        .collect()
+    (0..n).map(|k| direction(k, n)).collect()
+}
+
+/// (cos θ, sin θ) for θ = k/n of a turn, from the angle within its
+/// quarter turn: exactly 0 and ±1 on the axes, and mirrored alike in
+/// every quarter. (`sin(π)` in floating point is 1.2e-16, not 0: times
+/// a section 10²² mm wide, a vertex meant to lie on the path's centre
+/// lay 10⁶ mm off it.)
+fn direction(k: u32, n: u32) -> (f64, f64) {
+    let quarters = 4 * u64::from(k);
+    let (quarter, rest) = (quarters / u64::from(n), quarters % u64::from(n));
+    let (s, c) = (FRAC_PI_2 * rest as f64 / f64::from(n)).sin_cos();
+    match quarter % 4 {
+        0 => (c, s),
+        1 => (-s, c),
+        2 => (-c, -s),
+        _ => (s, -c),
+    }
 }
 
 fn ring(centre: V3, f: &PathFrame, size: V3, dirs: &[(f64, f64)], shrink: f64, lift: f64) -> Vec<V3> {
@@ -303,4 +315,31 @@ fn path_piece(piece: &ResolvedPiece, n: u32) -> Option<(Mesh, bool)> {
         !point(s.size) && (thin(s.size[0], &[s.size[1]], s.centre) || thin(s.size[1], &[s.size[0]], s.centre))
     });
     Some((stack(&rings, start, end), sheet))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::direction;
+
+    #[test]
+    fn section_directions_are_exact_on_the_axes_and_mirrored() {
+        for n in [3u32, 4, 5, 8, 12, 32, 516, 1_000, 2_054] {
+            for k in 0..n {
+                let (c, s) = direction(k, n);
+                let a = std::f64::consts::TAU * f64::from(k) / f64::from(n);
+                assert!((c - a.cos()).abs() < 1e-14 && (s - a.sin()).abs() < 1e-14, "{k}/{n}");
+                assert!((c * c + s * s - 1.0).abs() < 1e-15, "{k}/{n}");
+                if (4 * k) % n == 0 {
+                    // On an axis: one of them exactly 0, the other ±1.
+                    assert!(c == 0.0 || s == 0.0, "{k}/{n}: ({c}, {s})");
+                    assert_eq!(c.abs() + s.abs(), 1.0, "{k}/{n}");
+                }
+                if n % 2 == 0 {
+                    // Half a turn on: the same direction reversed, exactly.
+                    let (c2, s2) = direction((k + n / 2) % n, n);
+                    assert_eq!((c2, s2), (-c, -s), "{k}/{n}");
+                }
+            }
+        }
+    }
 }
