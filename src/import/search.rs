@@ -276,7 +276,10 @@ pub(super) fn choose(
             best = again;
         }
     }
-    Ok(Some(resectioned_sets(&ground, best)?))
+    let mut best = resectioned_sets(&ground, best)?;
+    let mut now = exact(&best)?;
+    refine_points(&mut best, &mut now, grid.h, &exact)?;
+    Ok(Some(best))
 }
 
 /// The chosen sets with their sweeps' points moved to the middles of the
@@ -494,6 +497,98 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
         }
     }
     Ok((chosen, runs))
+}
+
+/// Most exact scores [`refine_points`] takes.
+const POINT_TRIALS: usize = 48;
+
+/// Each point of each sweep added (not a subtract, not an intersected
+/// pair) moved half a cell along each of the grid's axes, then its section
+/// made 5% narrower or wider across each of its two directions, while the
+/// exact score rises; at most [`POINT_TRIALS`] scores. The whole set's moves above cannot follow a sweep fitted to
+/// cells that bends or tapers where the cells are coarse: its middle
+/// points were laid on cells' centres, its sizes read from cells.
+fn refine_points(
+    chosen: &mut Vec<Vec<Piece>>,
+    now: &mut f64,
+    h: f64,
+    exact: &(dyn Fn(&[Vec<Piece>]) -> Result<f64> + Sync),
+) -> Result<()> {
+    let mut trials = 0;
+    let mut tried =
+        |chosen: &mut Vec<Vec<Piece>>, now: &mut f64, i: usize, j: usize, f: &dyn Fn(&mut Piece)| -> Result<bool> {
+            if trials >= POINT_TRIALS {
+                return Ok(false);
+            }
+            trials += 1;
+            let mut trial = chosen.clone();
+            f(&mut trial[i][j]);
+            let e = exact(&trial)?;
+            if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+                eprintln!("refine trial {trials} set {i}: {e:.5} against {:.5}", *now);
+            }
+            if e > *now + 1e-6 {
+                (*now, *chosen) = (e, trial);
+                return Ok(true);
+            }
+            Ok(false)
+        };
+    for i in 0..chosen.len() {
+        if chosen[i].len() != 1 || chosen[i][0].mode.is_some_and(|m| m != Mode::Add) {
+            continue;
+        }
+        let n = chosen[i][0].points.as_ref().map_or(0, Vec::len);
+        if n < 2 {
+            continue;
+        }
+        // The ends first (a sweep fitted to cells stops short of the mesh's
+        // ends or runs past them), then the middle; given up after two
+        // points in a row that no move raises.
+        let order = [0, n - 1].into_iter().chain(1..n - 1);
+        let mut idle = 0;
+        for k in order {
+            if idle >= 2 {
+                break;
+            }
+            let before = *now;
+            for axis in 0..3 {
+                for sign in [-1.0, 1.0] {
+                    let mut d = [0.0; 3];
+                    d[axis] = sign * 0.5 * h;
+                    let moved = |p: &mut Piece| {
+                        if let Some(q) = p.points.as_mut().and_then(|v| v.get_mut(k)) {
+                            shift_point(q, d);
+                        }
+                    };
+                    if tried(chosen, now, i, 0, &moved)? {
+                        break;
+                    }
+                }
+            }
+            for across in 0..2 {
+                for f in [0.95f32, 1.05] {
+                    let sized = |p: &mut Piece| {
+                        let size = p.size;
+                        if let Some(q) = p.points.as_mut().and_then(|v| v.get_mut(k)) {
+                            if let Some(mut s) = q.size.or(size) {
+                                if across == 0 {
+                                    s.x *= f;
+                                } else {
+                                    s.y *= f;
+                                }
+                                q.size = Some(s);
+                            }
+                        }
+                    };
+                    if tried(chosen, now, i, 0, &sized)? {
+                        break;
+                    }
+                }
+            }
+            idle = if *now > before { 0 } else { idle + 1 };
+        }
+    }
+    Ok(())
 }
 
 /// What every run of the search works on: the grid, the mesh's inside on
@@ -2152,6 +2247,47 @@ mod tests {
             ..octagon
         };
         assert!(rounded(&circle).is_none());
+    }
+
+    #[test]
+    fn refined_points_move_and_resize_towards_a_better_score_within_the_budget() {
+        // A score that wants the last point 1.0 further along x and the
+        // first point's section 10% wider across x; a subtract piece that
+        // would score better moved is left alone.
+        let sweep = Piece {
+            points: Some(vec![
+                Point::at(Vec3::new(0.0, 0.0, 0.0)),
+                Point::at(Vec3::new(10.0, 0.0, 0.0)),
+            ]),
+            size: Some(Vec3::new(2.0, 2.0, 0.0)),
+            ..Piece::default()
+        };
+        let cut = Piece {
+            mode: Some(Mode::Subtract),
+            ..sweep.clone()
+        };
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let exact = |sets: &[Vec<Piece>]| -> Result<f64> {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let pts = sets[0][0].points.as_ref().unwrap();
+            let end = f64::from(pts[1].position.x);
+            let width = f64::from(pts[0].size.or(sets[0][0].size).unwrap().x);
+            let moved = f64::from(sets[1][0].points.as_ref().unwrap()[0].position.y);
+            Ok(-(end - 11.0).abs() - (width - 2.2).abs() + moved)
+        };
+        let mut chosen = vec![vec![sweep], vec![cut.clone()]];
+        let mut now = exact(&chosen).unwrap();
+        let start = now;
+        refine_points(&mut chosen, &mut now, 0.5, &exact).unwrap();
+        assert!(now > start + 0.3, "{start} -> {now}");
+        assert_eq!(now, exact(&chosen).unwrap());
+        let pts = chosen[0][0].points.as_ref().unwrap();
+        assert_eq!(pts[1].position, Vec3::new(10.25, 0.0, 0.0), "one half-cell step a pass");
+        assert!((pts[0].size.unwrap().x - 2.1).abs() < 1e-6, "{:?}", pts[0].size);
+        assert_eq!(pts[0].size.unwrap().y, 2.0);
+        assert_eq!(pts[0].position, Vec3::new(0.0, 0.0, 0.0));
+        assert_eq!(chosen[1], vec![cut]);
+        assert!(calls.load(std::sync::atomic::Ordering::Relaxed) <= POINT_TRIALS + 2);
     }
 
     #[test]
