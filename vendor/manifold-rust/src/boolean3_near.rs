@@ -1,6 +1,6 @@
 // boolean3_near.rs — a tighter broad phase for `intersect12`: faces and
 // edges clipped to the other solid's box (changed for sskb: see PATCHES.md,
-// 3).
+// 3; 8).
 //
 // The collider pairs an edge of one solid with every face of the other
 // whose bounding box its own box meets. A long, slanted triangle (a side of
@@ -185,20 +185,31 @@ impl NearFaces {
         if !(scale.is_finite() && b.bbox.scale().is_finite()) {
             return None;
         }
-        let far_faces = (0..faces)
-            .filter(|&f| reaches_far(b.collider.leaf_box(f), &a.bbox))
-            .count();
+        // A face's box is within its solid's box, an edge's within its
+        // own (each is the box of some of its vertices): where the whole
+        // solid does not reach far, none of its faces or edges does, and
+        // they are not counted (changed for sskb: PATCHES.md, 8).
+        let far_faces = if reaches_far(&b.bbox, &a.bbox) {
+            (0..faces)
+                .filter(|&f| reaches_far(b.collider.leaf_box(f), &a.bbox))
+                .count()
+        } else {
+            0
+        };
         let (mut edges, mut far_edges) = (0, 0);
-        for h in a.halfedge.iter().filter(|h| h.is_forward()) {
-            edges += 1;
-            let e = BBox::from_points(
-                a.vert_pos[h.start_vert as usize],
-                a.vert_pos[h.end_vert as usize],
-            );
-            far_edges += usize::from(reaches_far(&e, &b.bbox));
+        if reaches_far(&a.bbox, &b.bbox) {
+            for h in a.halfedge.iter().filter(|h| h.is_forward()) {
+                edges += 1;
+                let e = BBox::from_points(
+                    a.vert_pos[h.start_vert as usize],
+                    a.vert_pos[h.end_vert as usize],
+                );
+                far_edges += usize::from(reaches_far(&e, &b.bbox));
+            }
         }
-        let clip_faces = 8 * far_faces >= faces;
-        let clip_edges = 8 * far_edges >= edges;
+        // (`far_edges > 0` as well: uncounted edges are none of them far.)
+        let clip_faces = far_faces > 0 && 8 * far_faces >= faces;
+        let clip_edges = far_edges > 0 && 8 * far_edges >= edges;
         if !clip_faces && !clip_edges {
             return None;
         }
