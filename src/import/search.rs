@@ -502,12 +502,13 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
 /// Most exact scores [`refine_points`] takes.
 const POINT_TRIALS: usize = 48;
 
-/// Each point of each sweep added (not a subtract, not an intersected
-/// pair) moved half a cell along each of the grid's axes, then its section
-/// made 5% narrower or wider across each of its two directions, while the
-/// exact score rises; at most [`POINT_TRIALS`] scores. The whole set's moves above cannot follow a sweep fitted to
-/// cells that bends or tapers where the cells are coarse: its middle
-/// points were laid on cells' centres, its sizes read from cells.
+/// Each point of each sweep added alone (not a subtract, not one of an
+/// intersected pair) moved half a cell along each of the grid's axes, then
+/// its section made 5% narrower or wider across each of its two
+/// directions, each change kept where the exact score (`now`, updated)
+/// rises; at most [`POINT_TRIALS`] scores. Moving or sizing a whole set
+/// cannot follow a sweep fitted to cells whose ends, bends and tapers are
+/// each a fraction of a cell off in their own direction.
 fn refine_points(
     chosen: &mut Vec<Vec<Piece>>,
     now: &mut f64,
@@ -515,24 +516,23 @@ fn refine_points(
     exact: &(dyn Fn(&[Vec<Piece>]) -> Result<f64> + Sync),
 ) -> Result<()> {
     let mut trials = 0;
-    let mut tried =
-        |chosen: &mut Vec<Vec<Piece>>, now: &mut f64, i: usize, j: usize, f: &dyn Fn(&mut Piece)| -> Result<bool> {
-            if trials >= POINT_TRIALS {
-                return Ok(false);
-            }
-            trials += 1;
-            let mut trial = chosen.clone();
-            f(&mut trial[i][j]);
-            let e = exact(&trial)?;
-            if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
-                eprintln!("refine trial {trials} set {i}: {e:.5} against {:.5}", *now);
-            }
-            if e > *now + 1e-6 {
-                (*now, *chosen) = (e, trial);
-                return Ok(true);
-            }
-            Ok(false)
-        };
+    let mut tried = |chosen: &mut Vec<Vec<Piece>>, now: &mut f64, i: usize, f: &dyn Fn(&mut Piece)| -> Result<bool> {
+        if trials >= POINT_TRIALS {
+            return Ok(false);
+        }
+        trials += 1;
+        let mut trial = chosen.clone();
+        f(&mut trial[i][0]);
+        let e = exact(&trial)?;
+        if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+            eprintln!("refine trial {trials} set {i}: {e:.5} against {:.5}", *now);
+        }
+        if e > *now + 1e-6 {
+            (*now, *chosen) = (e, trial);
+            return Ok(true);
+        }
+        Ok(false)
+    };
     for i in 0..chosen.len() {
         if chosen[i].len() != 1 || chosen[i][0].mode.is_some_and(|m| m != Mode::Add) {
             continue;
@@ -560,7 +560,7 @@ fn refine_points(
                             shift_point(q, d);
                         }
                     };
-                    if tried(chosen, now, i, 0, &moved)? {
+                    if tried(chosen, now, i, &moved)? {
                         break;
                     }
                 }
@@ -580,7 +580,7 @@ fn refine_points(
                             }
                         }
                     };
-                    if tried(chosen, now, i, 0, &sized)? {
+                    if tried(chosen, now, i, &sized)? {
                         break;
                     }
                 }
