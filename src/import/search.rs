@@ -276,8 +276,7 @@ pub(super) fn choose(
             best = again;
         }
     }
-    let mut best = resectioned_sets(&ground, best)?;
-    let mut now = exact(&best)?;
+    let (mut best, mut now) = resectioned_sets(&ground, best)?;
     refine_points(&mut best, &mut now, grid.h, &exact)?;
     Ok(Some(best))
 }
@@ -287,8 +286,8 @@ pub(super) fn choose(
 /// sections' spread along their principal axes, along the pieces' own
 /// axes, and by their area, each twice (each move turns
 /// the planes a little), each kept while the exact score rises: the
-/// cells' sections are a cell coarse.
-fn resectioned_sets(g: &Ground, mut chosen: Vec<Vec<Piece>>) -> Result<Vec<Vec<Piece>>> {
+/// cells' sections are a cell coarse. With their exact score.
+fn resectioned_sets(g: &Ground, mut chosen: Vec<Vec<Piece>>) -> Result<(Vec<Vec<Piece>>, f64)> {
     let mut now = (g.exact)(&chosen)?;
     for i in 0..chosen.len() {
         // Ends first, then sections.
@@ -332,7 +331,7 @@ fn resectioned_sets(g: &Ground, mut chosen: Vec<Vec<Piece>>) -> Result<Vec<Vec<P
         // Again: the sizes moved the sections' middles.
         turn_set(g, &mut chosen, i, &mut now)?;
     }
-    Ok(chosen)
+    Ok((chosen, now))
 }
 
 /// Set `i` of `chosen` (of exact score `now`) with its one piece's section
