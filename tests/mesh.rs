@@ -770,7 +770,7 @@ fn a_fold_union_that_keeps_growing_is_rebuilt_coarser() {
 }
 
 /// A sweep of a 1,031-gon that folds at 104 ring pairs (a fuzz find): its
-/// hulls are built from sections of at most 64 vertices that hold its
+/// hulls are built from sections of at most max(N, 16) vertices that hold its
 /// rings (`src/mesh/fold.rs`), not from the rings themselves, whose exact
 /// union had 322,000 triangles and took 12.7 s at resolution 32.
 #[test]

@@ -50,7 +50,7 @@ pub struct Part {
     /// sheet of no volume, kept as it is, as the reference keeps it.
     pub sheet: bool,
     /// The resolution it was tessellated at. A folding sweep's hulls are
-    /// built from sections of at most `max(resolution, 64)` vertices
+    /// built from sections of at most `max(resolution, 16)` vertices
     /// (docs/meshes.md, "Sweeps that fold through themselves").
     pub resolution: u32,
 }

@@ -35,7 +35,7 @@ use crate::error::Result;
 /// whole sweep: a solid that holds every pair's hull, so never less than
 /// the volume swept.
 ///
-/// A sweep of sections of more vertices than `max(resolution, 64)`
+/// A sweep of sections of more vertices than `max(resolution, 16)`
 /// ([`FOLD_SECTION`]) is rebuilt whole as the hulls of its ring pairs,
 /// each ring replaced by a coarser section that holds it ([`around`]): the
 /// exact tests and unions of long thin triangles cost the square of the
@@ -92,7 +92,8 @@ impl<'a> Rings<'a> {
 }
 
 /// The most vertices a folding sweep's hulls take from each ring of
-/// `part`: `max(resolution, 64)`.
+/// `part`: `max(resolution, 16)`, as many as a circle has at that
+/// resolution.
 fn most(part: &Part) -> usize {
     (part.resolution as usize).max(FOLD_SECTION)
 }
@@ -128,7 +129,7 @@ fn rebuild_what(part: &Part) -> String {
 }
 
 /// A folding sweep's rings, and the coarser sections its hulls take
-/// instead when the rings have more than `max(resolution, 64)` vertices.
+/// instead when the rings have more than `max(resolution, 16)` vertices.
 struct Rebuild<'a> {
     part: &'a Part,
     rings: Rings<'a>,
@@ -276,8 +277,11 @@ const GROWTH_FLOOR: usize = 4096;
 /// pairs each long triangle of one with most of the other's, a cost that
 /// grows as the square of the ring's vertices (fuzz finds at resolution
 /// 32: a 1,031-gon folding at 104 ring pairs, 16.1 s before this bound and
-/// 0.94 s with it; a 2,060-gon folding at six, 18.0 s and 0.67 s).
-const FOLD_SECTION: usize = 64;
+/// 0.94 s with it; a 2,060-gon folding at six, 18.0 s and 0.67 s). At
+/// and above 16 the hulls take as many as a circle has at the resolution:
+/// a 932-byte document whose 516-gon, 10 m wide, folds along a 40 mm
+/// path took 2.1–2.8 s at 32 with 64 and takes 0.8 s with 32.
+const FOLD_SECTION: usize = 16;
 
 /// A section of at most `most` vertices around ring `g` (returned as it
 /// is when it has no more, or is a single point): every k-th vertex, with
@@ -480,12 +484,25 @@ mod tests {
     #[test]
     fn a_folding_sweep_of_many_sides_is_rebuilt_from_coarse_sections() {
         // A 200-gon: more vertices than resolution 8 lets the hulls take
-        // (64), fewer than resolution 256 does. The rings are the same at
+        // (16, as at 16), fewer than resolution 256 does. The rings are the same at
         // both: only the straight segments' steps depend on the resolution
         // (max(N/4, 1) = 2 at 8), so the exact one is built at 8 too.
         let mut part = zigzag_of("shape: ngon\n  sides: 200", 8);
         assert_eq!(part.ring, 200);
         assert!(folds_at_many_sides(&part));
+        // The hulls take as many vertices of each ring as a circle has at
+        // the resolution, and at least 16: every 13th at 8 and 16 (16
+        // vertices), every 7th at 32 (29).
+        for (n, most) in [(8, 16), (16, 16), (32, 32), (64, 64)] {
+            part.resolution = n;
+            let rebuild = Rebuild::of(&part).unwrap();
+            let rings = &rebuild.coarse[1..rebuild.coarse.len() - 1];
+            assert!(
+                !rings.is_empty() && rings.iter().all(|c| c.len() <= most && c.len() > most / 2),
+                "at {n}"
+            );
+        }
+        part.resolution = 8;
         let coarse = swept(&part).unwrap();
         part.resolution = 256;
         assert!(!folds_at_many_sides(&part));
@@ -496,8 +513,8 @@ mod tests {
         let left = exact.boolean_with_engine(&coarse, OpType::Subtract, BooleanEngine::Exact);
         assert!(left.volume() <= 1e-9 * v, "{} left out", left.volume());
         assert!(w >= v && w <= 1.05 * v, "{w} against {v}");
-        // Each coarse hull takes 4 of every 200 ring vertices (k = 4: 50
-        // vertices) and the ends; the exact rebuild keeps all 200.
+        // Each coarse hull takes 16 of the 200 ring vertices and the ends;
+        // the exact rebuild keeps all 200.
         assert!(
             coarse.num_vert() < exact.num_vert() / 2,
             "{} {}",
