@@ -801,3 +801,72 @@ fn a_folding_sweep_of_many_sides_is_rebuilt_from_coarse_sections() {
         }
     }
 }
+
+/// The model's union keeps apart the solids that meet nothing and unites
+/// the clusters of those that meet (src/mesh/apart.rs): rows of rods, in
+/// some rows overlapping their neighbours and in others apart, with a
+/// subtract piece through a row, give the same mesh with one thread and
+/// with two, and the volume of the rods that do not meet anything is
+/// theirs exactly as each is alone.
+#[test]
+fn the_union_of_a_model_is_the_same_with_one_thread_and_two() {
+    let mut text = String::from("version: \"1.0\"\npieces:\n");
+    let mut id = 0;
+    for row in 0..6 {
+        // Rows 0, 2, 4: rods 3 long every 2.5 (overlapping); the others
+        // every 6, 0.6 apart with their round ends (radius 1.2).
+        let step = if row % 2 == 0 { 2.5 } else { 6.0 };
+        for k in 0..7 {
+            let (x, y) = (step * k as f64, 3.0 * row as f64);
+            text += &format!(
+                "  - id: {id}\n    points: [{{x: {x}, y: {y}, z: 0}}, {{x: {}, y: {y}, z: 0.5}}]\n    size: {{x: 1.2, y: 1.2, z: 1.2}}\n    shape: circle\n",
+                x + 3.0
+            );
+            id += 1;
+        }
+    }
+    text += &format!(
+        "  - id: {id}\n    points: [{{x: 5, y: -2, z: 0}}, {{x: 5, y: 8, z: 0}}]\n    size: {{x: 1, y: 1, z: 1}}\n    shape: circle\n    mode: subtract\n"
+    );
+    let doc = sskb::parse_ssk(&text).unwrap();
+    sskb::mesh::set_threads(1);
+    let one = mesher_of(&doc, 16).combined().unwrap();
+    sskb::mesh::set_threads(2);
+    let two = mesher_of(&doc, 16).combined().unwrap();
+    sskb::mesh::set_threads(0);
+    assert!(one.is_closed() && one.volume() > 0.0);
+    assert_eq!(one, two, "one thread and two");
+    // Row 5's rods meet nothing: their volume is the sum
+    // of each alone.
+    let alone: f64 = (35..42)
+        .map(|i| {
+            tessellate(&sskb::resolve(&doc).unwrap().pieces[i], 16)
+                .unwrap()
+                .unwrap()
+                .volume()
+        })
+        .sum();
+    let mut doc5 = doc.clone();
+    doc5.pieces.retain(|p| p.id >= 35 && p.id < 42);
+    for (k, p) in doc5.pieces.iter_mut().enumerate() {
+        p.id = k as u32;
+    }
+    let row5 = mesher_of(&doc5, 16).combined().unwrap();
+    assert!(close(row5.volume(), alone, 1e-12), "{} {alone}", row5.volume());
+    // The stored random models too.
+    for entry in std::fs::read_dir("tests/data/mesh/random_ssk").unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(doc) = sskb::parse_ssk(&std::fs::read_to_string(&path).unwrap()) else {
+            continue;
+        };
+        sskb::mesh::set_threads(1);
+        let one = mesher_of(&doc, 8).combined();
+        sskb::mesh::set_threads(2);
+        let two = mesher_of(&doc, 8).combined();
+        sskb::mesh::set_threads(0);
+        match (one, two) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{}", path.display()),
+            (a, b) => assert_eq!(a.is_err(), b.is_err(), "{}", path.display()),
+        }
+    }
+}

@@ -24,6 +24,7 @@ use std::sync::Arc;
 use manifold_rust::manifold::Manifold;
 use manifold_rust::types::{BooleanEngine, Error as Status, MeshGL64, OpType};
 
+use super::apart::union_apart;
 use super::fold::{folds_at_many_sides, swept, swept_parts};
 use super::parallel::par_map;
 use super::Mesh;
@@ -55,15 +56,15 @@ pub struct Part {
     pub resolution: u32,
 }
 
-type Bounds = ([f64; 3], [f64; 3]);
+pub(super) type Bounds = ([f64; 3], [f64; 3]);
 
 /// A solid in the library's form (`None` when empty), its bounds, and the
 /// ids of the pieces it was made from (for error messages).
 #[derive(Clone)]
 pub(super) struct Solid {
     pub(super) m: Option<Arc<Manifold>>,
-    bb: Option<Bounds>,
-    ids: Arc<[u32]>,
+    pub(super) bb: Option<Bounds>,
+    pub(super) ids: Arc<[u32]>,
 }
 
 pub(super) fn failed(what: &str, why: &str) -> Error {
@@ -141,49 +142,63 @@ impl Solid {
     /// orders its output by those numbers, which threads hand out in no
     /// fixed order; the same solid must give the same bytes.
     pub(super) fn mesh(&self) -> Mesh {
-        let Some(m) = &self.m else { return Mesh::default() };
+        mesh_of(std::slice::from_ref(self))
+    }
+}
+
+/// The meshes of `solids` side by side as one, in the canonical order of
+/// [`Solid::mesh`].
+pub(super) fn mesh_of(solids: &[Solid]) -> Mesh {
+    let mut positions: Vec<[f64; 3]> = Vec::new();
+    let mut tri_verts: Vec<u64> = Vec::new();
+    for m in solids.iter().filter_map(|s| s.m.as_ref()) {
         let gl = m.get_mesh_gl64(-1);
         let stride = usize::try_from(gl.num_prop).unwrap_or(3).max(3);
-        let positions: Vec<[f64; 3]> = gl
-            .vert_properties
-            .chunks_exact(stride)
-            .map(|p| [p[0], p[1], p[2]])
-            .collect();
-        let mut order: Vec<u32> = (0..positions.len() as u32).collect();
-        let key = |i: &u32| positions[*i as usize].map(f64::to_bits);
-        order.sort_by(|a, b| {
-            let (pa, pb) = (positions[*a as usize], positions[*b as usize]);
-            pa[0]
-                .total_cmp(&pb[0])
-                .then(pa[1].total_cmp(&pb[1]))
-                .then(pa[2].total_cmp(&pb[2]))
-                .then(key(a).cmp(&key(b)))
-        });
-        let mut rank = vec![0u32; positions.len()];
-        for (r, &i) in order.iter().enumerate() {
-            rank[i as usize] = r as u32;
-        }
-        let mut triangles: Vec<[u32; 3]> = gl
-            .tri_verts
-            .chunks_exact(3)
-            .filter_map(|t| {
-                let t = [0, 1, 2].map(|k| usize::try_from(t[k]).ok().and_then(|i| rank.get(i).copied()));
-                let [Some(a), Some(b), Some(c)] = t else { return None };
-                // Rotate (keeping the orientation) so the least comes first.
-                Some(if a <= b && a <= c {
-                    [a, b, c]
-                } else if b <= c {
-                    [b, c, a]
-                } else {
-                    [c, a, b]
-                })
+        let base = positions.len() as u64;
+        let count = gl.vert_properties.len() / stride;
+        positions.extend(gl.vert_properties.chunks_exact(stride).map(|p| [p[0], p[1], p[2]]));
+        // A corner that names no vertex of its own solid names none here.
+        tri_verts.extend(gl.tri_verts.iter().map(|&i| {
+            if usize::try_from(i).is_ok_and(|k| k < count) {
+                base.saturating_add(i)
+            } else {
+                u64::MAX
+            }
+        }));
+    }
+    let mut order: Vec<u32> = (0..positions.len() as u32).collect();
+    let key = |i: &u32| positions[*i as usize].map(f64::to_bits);
+    order.sort_by(|a, b| {
+        let (pa, pb) = (positions[*a as usize], positions[*b as usize]);
+        pa[0]
+            .total_cmp(&pb[0])
+            .then(pa[1].total_cmp(&pb[1]))
+            .then(pa[2].total_cmp(&pb[2]))
+            .then(key(a).cmp(&key(b)))
+    });
+    let mut rank = vec![0u32; positions.len()];
+    for (r, &i) in order.iter().enumerate() {
+        rank[i as usize] = r as u32;
+    }
+    let mut triangles: Vec<[u32; 3]> = tri_verts
+        .chunks_exact(3)
+        .filter_map(|t| {
+            let t = [0, 1, 2].map(|k| usize::try_from(t[k]).ok().and_then(|i| rank.get(i).copied()));
+            let [Some(a), Some(b), Some(c)] = t else { return None };
+            // Rotate (keeping the orientation) so the least comes first.
+            Some(if a <= b && a <= c {
+                [a, b, c]
+            } else if b <= c {
+                [b, c, a]
+            } else {
+                [c, a, b]
             })
-            .collect();
-        triangles.sort_unstable();
-        Mesh {
-            positions: order.iter().map(|&i| positions[i as usize]).collect(),
-            triangles,
-        }
+        })
+        .collect();
+    triangles.sort_unstable();
+    Mesh {
+        positions: order.iter().map(|&i| positions[i as usize]).collect(),
+        triangles,
     }
 }
 
@@ -272,7 +287,7 @@ pub(super) fn guarded_bool(m: &Manifold, f: impl FnOnce(&Manifold) -> bool, what
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(m))).map_err(|_| failed(&what(), "the library panicked"))
 }
 
-fn overlap(a: &Option<Bounds>, b: &Option<Bounds>) -> bool {
+pub(super) fn overlap(a: &Option<Bounds>, b: &Option<Bounds>) -> bool {
     match (a, b) {
         (Some((alo, ahi)), Some((blo, bhi))) => (0..3).all(|c| alo[c] <= bhi[c] && blo[c] <= ahi[c]),
         _ => false,
@@ -288,7 +303,7 @@ fn id_set(ids: impl Iterator<Item = u32>) -> Arc<[u32]> {
 }
 
 /// `a op b`; an empty result is an empty solid.
-fn op(a: &Solid, b: &Solid, kind: OpType) -> Result<Solid> {
+pub(super) fn op(a: &Solid, b: &Solid, kind: OpType) -> Result<Solid> {
     let ids = id_set(a.ids.iter().chain(b.ids.iter()).copied());
     let (Some(ma), Some(mb)) = (&a.m, &b.m) else {
         return Ok(match kind {
@@ -521,7 +536,12 @@ fn without_slivers(m: Manifold) -> Manifold {
 /// (Manifold's `compose`), then a balanced tree of unions, each level's
 /// pairs on as many threads as the machine has. The result depends only on
 /// the solids and their order.
-pub(super) fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
+pub(super) fn union_all(solids: Vec<Solid>) -> Result<Option<Solid>> {
+    union_in_order(in_space_order(solids))
+}
+
+/// `solids` without empty ones and repeats, neighbours in space first.
+pub(super) fn in_space_order(mut solids: Vec<Solid>) -> Vec<Solid> {
     // Empty solids go; one solid twice (copies sharing a contribution) is
     // itself once.
     let mut seen = std::collections::HashSet::new();
@@ -545,7 +565,7 @@ pub(super) fn union_all(mut solids: Vec<Solid>) -> Result<Option<Solid>> {
         let centre = |s: &Solid| s.bb.map_or(0.0, |b| b.0[axis] + b.1[axis]);
         solids.sort_by(|a, b| centre(a).total_cmp(&centre(b)));
     }
-    union_in_order(solids)
+    solids
 }
 
 /// The union of `solids` in the order given, neighbours in the order
@@ -601,7 +621,7 @@ pub(super) fn union_within(mut solids: Vec<Solid>, go_on: &dyn Fn(usize) -> bool
 /// to be united with the whole at the top (a boolean that copies every
 /// triangle of the model for the sake of one piece at its end: 5.7 s of
 /// 71 s for 10,000 pieces at resolution 16). One item stays alone.
-fn neighbours<T>(level: Vec<T>) -> Vec<(T, Option<T>, Option<T>)> {
+pub(super) fn neighbours<T>(level: Vec<T>) -> Vec<(T, Option<T>, Option<T>)> {
     let mut groups = Vec::with_capacity(level.len() / 2 + 1);
     let mut it = level.into_iter();
     while let Some(a) = it.next() {
@@ -617,7 +637,7 @@ fn neighbours<T>(level: Vec<T>) -> Vec<(T, Option<T>, Option<T>)> {
 }
 
 /// Disjoint solids as one.
-fn composed(group: Vec<Solid>) -> Result<Solid> {
+pub(super) fn composed(group: Vec<Solid>) -> Result<Solid> {
     if group.len() == 1 {
         return Ok(group.into_iter().next().unwrap_or_else(|| Solid::empty(Arc::from([]))));
     }
@@ -944,7 +964,7 @@ fn unions_of<'a>(solids: &[Solid], sets: impl Iterator<Item = &'a Vec<usize>>) -
 /// operation.
 pub fn combine(parts: &[Part]) -> Result<Mesh> {
     let all = solids(parts, true)?.into_iter().map(|(_, s)| s).collect();
-    Ok(union_all(all)?.map(|s| s.mesh()).unwrap_or_default())
+    Ok(mesh_of(&union_apart(all)?))
 }
 
 /// The solids whose union [`combine`] makes, each with the id of the piece

@@ -7,6 +7,7 @@
 //! ellipsoids and bipyramids. Building meshes ([`tessellate`]) is kept
 //! apart from combining them, as manifold does.
 
+mod apart;
 mod boolean;
 mod fold;
 mod gltf;

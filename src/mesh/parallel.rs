@@ -17,15 +17,20 @@ pub fn set_threads(n: usize) {
     THREADS.store(n, Ordering::Relaxed);
 }
 
+/// How many threads one meshing uses ([`set_threads`]; 0 there is one per
+/// core).
+pub(crate) fn threads() -> usize {
+    match THREADS.load(Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 /// `f` over `items` on up to as many threads as [`set_threads`] allows,
 /// results in the items' order; the first error (in that order) is
 /// returned.
 pub(crate) fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> Result<R> + Sync) -> Result<Vec<R>> {
-    let threads = match THREADS.load(Ordering::Relaxed) {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-    .min(items.len());
+    let threads = threads().min(items.len());
     if threads <= 1 {
         return items.into_iter().map(f).collect();
     }
