@@ -277,10 +277,10 @@ const GROWTH_FLOOR: usize = 4096;
 /// pairs each long triangle of one with most of the other's, a cost that
 /// grows as the square of the ring's vertices (fuzz finds at resolution
 /// 32: a 1,031-gon folding at 104 ring pairs, 16.1 s before this bound and
-/// 0.94 s with it; a 2,060-gon folding at six, 18.0 s and 0.67 s). At
-/// and above 16 the hulls take as many as a circle has at the resolution:
-/// a 932-byte document whose 516-gon, 10 m wide, folds along a 40 mm
-/// path took 2.1–2.8 s at 32 with 64 and takes 0.8 s with 32.
+/// 0.94 s with it; a 2,060-gon folding at six, 18.0 s and 0.67 s). From
+/// resolution 16 up the hulls take as many as a circle has: a 932-byte
+/// document whose 516-gon, 10 m wide, folds along a 40 mm path took 2.1 s
+/// at 32 with a bound of 64 and takes 0.8–0.9 s with 32.
 const FOLD_SECTION: usize = 16;
 
 /// A section of at most `most` vertices around ring `g` (returned as it
