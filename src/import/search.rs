@@ -150,7 +150,7 @@ pub(super) fn choose(
             .flatten(),
     );
     rasterize(&mut pending, &mut cands)?;
-    if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+    if debugging() {
         eprintln!("candidates {} cells {} inside {total}", cands.len(), grid.len());
         for c in &cands {
             let both = c.cells.iter().filter(|&x| inside[x]).count();
@@ -300,7 +300,7 @@ fn resectioned_sets(g: &Ground, mut chosen: Vec<Vec<Piece>>) -> Result<(Vec<Vec<
                 }
             }
             let e = (g.exact)(&all)?;
-            if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+            if debugging() {
                 eprintln!("ended set {i}: {now:.6} -> {e:.6}");
             }
             if e > now + 1e-6 {
@@ -402,7 +402,7 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
         };
         // The runs compared by the exact score, not the grid's.
         let s = exact(&chosen)?;
-        if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+        if debugging() {
             eprintln!(
                 "run limit {limit} grid {added:.4} exact {s:.4} {:?}",
                 chosen
@@ -498,6 +498,13 @@ fn search(g: &Ground, cands: &[Candidate], floors: [f64; POOLS.len()]) -> Result
     Ok((chosen, runs))
 }
 
+/// Whether `SSKB_IMPORT_DEBUG` is set: the fit then writes its candidates,
+/// runs and trials to standard error. Read once.
+fn debugging() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("SSKB_IMPORT_DEBUG").is_some())
+}
+
 /// Most exact scores [`refine_points`] takes.
 const POINT_TRIALS: usize = 48;
 
@@ -523,7 +530,7 @@ fn refine_points(
         let mut trial = chosen.clone();
         f(&mut trial[i][0]);
         let e = exact(&trial)?;
-        if std::env::var_os("SSKB_IMPORT_DEBUG").is_some() {
+        if debugging() {
             eprintln!("refine trial {trials} set {i}: {e:.5} against {:.5}", *now);
         }
         if e > *now + 1e-6 {

@@ -133,14 +133,6 @@ fn merged(a: Vec<Solid>, b: Vec<Solid>, inner: bool) -> Result<Vec<Solid>> {
         .collect())
 }
 
-/// The ids of all of `solids`, for a message.
-#[cfg(test)]
-fn ids_of(solids: &[Solid]) -> Vec<u32> {
-    let mut v: Vec<u32> = solids.iter().flat_map(|s| s.ids.iter().copied()).collect();
-    v.sort_unstable();
-    v
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +143,13 @@ mod tests {
         let m = Manifold::cube(manifold_rust::linalg::Vec3::new(side, side, side), false)
             .translate(manifold_rust::linalg::Vec3::new(at[0], at[1], at[2]));
         Solid::from(m, Arc::from([id]))
+    }
+
+    /// The ids of all of `solids`, ascending.
+    fn ids_of(solids: &[Solid]) -> Vec<u32> {
+        let mut v: Vec<u32> = solids.iter().flat_map(|s| s.ids.iter().copied()).collect();
+        v.sort_unstable();
+        v
     }
 
     fn volume(solids: &[Solid]) -> f64 {
