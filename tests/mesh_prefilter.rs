@@ -240,9 +240,66 @@ fn the_prefilter_changes_no_result() {
     }
     println!("thin tetrahedra: {touching} touching, {apart} apart, the same with and without");
     assert!(touching >= 500 && apart >= 500, "{touching} touching, {apart} apart");
+    unions_of_hulls_that_share_a_ring(&set, &mut uniform);
     assert!(meshed >= 100, "only {meshed} non-empty meshes");
     assert!(
         crossing >= 50 && verdicts - crossing >= 50,
         "{crossing} of {verdicts} cross"
     );
+}
+
+/// The unions a folding sweep is rebuilt with, in random poses: the convex
+/// hulls of two ring pairs that share their middle ring (the same points,
+/// so edges and faces meet at shared corners), tilted and turned so that
+/// they cross, some rings squashed nearly flat and some far from the
+/// origin. The edge-face prefilter settles most of their pairs (its planes
+/// and directions computed once per boolean); every union is the same with
+/// the prefilters on and off, to the bit.
+fn unions_of_hulls_that_share_a_ring(set: &dyn Fn(bool), uniform: &mut dyn FnMut() -> f64) {
+    use manifold_rust::linalg::Vec3;
+    use manifold_rust::manifold::Manifold;
+    use manifold_rust::types::OpType;
+    let mut crossed = 0;
+    for trial in 0..400 {
+        let n = 5 + (trial % 28);
+        let far = if trial % 5 == 0 { 1e4 * uniform() } else { 0.0 };
+        let (rx, ry) = (1.0 + 4.0 * uniform().abs(), 0.05 + 3.0 * uniform().abs());
+        let ring = |at: [f64; 3], axis: [f64; 3], turn: f64| -> Vec<Vec3> {
+            let side = unit(cross(axis, [0.3, 0.5, 0.8]));
+            let up = cross(axis, side);
+            (0..n)
+                .map(|k| {
+                    let a = turn + std::f64::consts::TAU * k as f64 / n as f64;
+                    let (u, v) = (rx * a.cos(), ry * a.sin());
+                    let c = [0, 1, 2].map(|i| far + at[i] + u * side[i] + v * up[i]);
+                    Vec3::new(c[0], c[1], c[2])
+                })
+                .collect()
+        };
+        let step = 0.2 + uniform().abs();
+        let axes = [0, 1, 2].map(|_| unit([uniform(), uniform(), 2.0 + uniform()]));
+        let rings = [
+            ring([0.0, 0.0, -step], axes[0], uniform()),
+            ring([0.0, 0.0, 0.0], axes[1], uniform()),
+            ring([uniform(), 0.0, step], axes[2], uniform()),
+        ];
+        let a = Manifold::hull(&[rings[0].clone(), rings[1].clone()].concat());
+        let b = Manifold::hull(&[rings[1].clone(), rings[2].clone()].concat());
+        let union = || {
+            let m = a.boolean(&b, OpType::Add).get_mesh_gl64(-1);
+            (m.vert_properties, m.tri_verts)
+        };
+        set(true);
+        let with = union();
+        set(false);
+        let without = union();
+        set(true);
+        assert!(
+            with == without,
+            "hulls sharing a ring, trial {trial} ({n}-gons): a prefilter changed the union"
+        );
+        // New vertices where the surfaces cross, besides the rings' own.
+        crossed += usize::from(with.0.len() / 3 > 3 * n);
+    }
+    assert!(crossed >= 100, "only {crossed} of 400 unions crossed");
 }

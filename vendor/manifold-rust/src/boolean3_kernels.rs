@@ -397,6 +397,14 @@ pub(super) fn intersect12(
     // the parallel path is bit-identical to the sequential one.
     let n = a.halfedge.len();
     let prefilter = crate::EDGE_FACE_PREFILTER.load(std::sync::atomic::Ordering::Relaxed);
+    // sskb patch 9: the faces' planes, computed once per boolean where
+    // they take little memory (at most `PLANES_MAX` faces: 9 MB), else once
+    // per pair as before.
+    let planes = (prefilter && b.halfedge.len() / 3 <= PLANES_MAX).then(|| {
+        (0..b.halfedge.len() / 3)
+            .map(|f| FacePlane::of(b, f))
+            .collect::<Vec<_>>()
+    });
     let near = if crate::CLIPPED_BROAD_PHASE.load(std::sync::atomic::Ordering::Relaxed) {
         super::boolean3_near::NearFaces::new(a, b)
     } else {
@@ -413,9 +421,16 @@ pub(super) fn intersect12(
                 a.vert_pos[a.halfedge[query_idx].end_vert as usize],
             );
             let query = BBox::from_points(p, q);
+            let edge = Edge::new(p, q);
             let mut pair = |query_idx: usize, face_idx: usize| {
-                if prefilter && edge_face_apart(query_idx, face_idx, a, b) {
-                    return;
+                if prefilter {
+                    let apart = match &planes {
+                        Some(planes) => edge_face_apart(&edge, &planes[face_idx]),
+                        None => edge_face_apart(&edge, &FacePlane::of(b, face_idx)),
+                    };
+                    if apart {
+                        return;
+                    }
                 }
                 let (x, v) = kernel12(query_idx, face_idx, a, b, in_p, in_q, expand_p, forward);
                 if v.x.is_finite() {
@@ -496,57 +511,151 @@ pub(super) fn intersect12(
 /// moved by about that much. A pair so separated has no intersection for
 /// `kernel12` to find; a pair closer than the margin, or degenerate, goes to
 /// `kernel12` as before. The result of the boolean is unchanged, bit for bit.
-fn edge_face_apart(e: usize, f: usize, a: &ManifoldImpl, b: &ManifoldImpl) -> bool {
-    let p = a.vert_pos[a.halfedge[e].start_vert as usize];
-    let q = a.vert_pos[a.halfedge[e].end_vert as usize];
-    let t = [
-        b.vert_pos[b.halfedge[3 * f].start_vert as usize],
-        b.vert_pos[b.halfedge[3 * f + 1].start_vert as usize],
-        b.vert_pos[b.halfedge[3 * f + 2].start_vert as usize],
-    ];
-    let scale = [p, q, t[0], t[1], t[2]].iter().fold(0.0f64, |m, w| {
-        m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs())
-    });
+fn edge_face_apart(e: &Edge, t: &FacePlane) -> bool {
+    let scale = e.most.max(t.most);
     if !scale.is_finite() {
         return false;
     }
     let eta = 1e-9 * scale;
-    let side = |a: Vec3, b: Vec3, c: Vec3, d: Vec3| certain_orient3d(a, b, c, d, eta);
-    let (sp, sq) = (side(t[0], t[1], t[2], p), side(t[0], t[1], t[2], q));
+    let (sp, sq) = (t.side(e.p, eta), t.side(e.q, eta));
     if sp != 0 && sp == sq {
         return true;
     }
-    let s = [
-        side(p, q, t[0], t[1]),
-        side(p, q, t[1], t[2]),
-        side(p, q, t[2], t[0]),
-    ];
+    // The edge's line against the face's edges: `det[q - p, a - p, b - p]`
+    // for each edge `a b` of the face (the determinant of
+    // `orient3d(p, q, a, b)` with its sign flipped, for all three alike,
+    // which the test below does not read), with `q - p` and its 1-norm
+    // computed once per edge.
+    let a = [t.t[0] - e.p, t.t[1] - e.p, t.t[2] - e.p];
+    let la = a.map(|v| v.x.abs() + v.y.abs() + v.z.abs());
+    let u = e.u;
+    let side = |i: usize, j: usize| {
+        let (b, c) = (a[i], a[j]);
+        let (yz, zy) = (b.y * c.z, b.z * c.y);
+        let (zx, xz) = (b.z * c.x, b.x * c.z);
+        let (xy, yx) = (b.x * c.y, b.y * c.x);
+        let det = u.x * (yz - zy) + u.y * (zx - xz) + u.z * (xy - yx);
+        let permanent = u.x.abs() * (yz.abs() + zy.abs())
+            + u.y.abs() * (zx.abs() + xz.abs())
+            + u.z.abs() * (xy.abs() + yx.abs());
+        certain_sign(det, permanent, e.lu, la[i], la[j], eta)
+    };
+    let s = [side(0, 1), side(1, 2), side(2, 0)];
     s.contains(&1) && s.contains(&-1)
 }
 
-/// The sign of the orientation determinant of `a`, `b`, `c`, `d` (that of
-/// `(a - d) · ((b - d) × (c - d))`) when rounding cannot have changed it and
-/// no move of the four points by up to `eta` in each coordinate could;
-/// 0 otherwise.
+/// An edge as [`edge_face_apart`] reads it: its ends, the largest of
+/// their coordinates' magnitudes, and its direction.
+struct Edge {
+    p: Vec3,
+    q: Vec3,
+    most: f64,
+    /// `q - p` and its 1-norm.
+    u: Vec3,
+    lu: f64,
+}
+
+impl Edge {
+    fn new(p: Vec3, q: Vec3) -> Self {
+        let most = [p, q].iter().fold(0.0f64, |m, w| {
+            m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs())
+        });
+        let u = q - p;
+        Edge {
+            p,
+            q,
+            most,
+            u,
+            lu: u.x.abs() + u.y.abs() + u.z.abs(),
+        }
+    }
+}
+
+/// A face as [`edge_face_apart`] reads it: its corners, the largest of
+/// their coordinates' magnitudes, and what the side of its plane a point
+/// lies on needs besides the point (sskb patch 9).
+struct FacePlane {
+    t: [Vec3; 3],
+    most: f64,
+    /// `(t1 - t0) × (t2 - t0)`.
+    n: Vec3,
+    /// The permanent's factors: `|e1.y e2.z| + |e1.z e2.y|` and so on.
+    pn: Vec3,
+    /// `|t1 - t0|₁` and `|t2 - t0|₁`.
+    lb: f64,
+    lc: f64,
+}
+
+/// The most faces whose [`FacePlane`]s `intersect12` computes ahead.
+const PLANES_MAX: usize = 1 << 16;
+
+impl FacePlane {
+    /// Face `f` of `b`.
+    fn of(b: &ManifoldImpl, f: usize) -> Self {
+        let t = [
+            b.vert_pos[b.halfedge[3 * f].start_vert as usize],
+            b.vert_pos[b.halfedge[3 * f + 1].start_vert as usize],
+            b.vert_pos[b.halfedge[3 * f + 2].start_vert as usize],
+        ];
+        let most = t.iter().fold(0.0f64, |m, w| {
+            m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs())
+        });
+        let (e1, e2) = (t[1] - t[0], t[2] - t[0]);
+        let n = Vec3::new(
+            e1.y * e2.z - e1.z * e2.y,
+            e1.z * e2.x - e1.x * e2.z,
+            e1.x * e2.y - e1.y * e2.x,
+        );
+        let pn = Vec3::new(
+            (e1.y * e2.z).abs() + (e1.z * e2.y).abs(),
+            (e1.z * e2.x).abs() + (e1.x * e2.z).abs(),
+            (e1.x * e2.y).abs() + (e1.y * e2.x).abs(),
+        );
+        let l1 = |v: Vec3| v.x.abs() + v.y.abs() + v.z.abs();
+        FacePlane {
+            t,
+            most,
+            n,
+            pn,
+            lb: l1(e1),
+            lc: l1(e2),
+        }
+    }
+
+    /// The sign of `orient3d(t0, t1, t2, x)` under the terms of
+    /// [`certain_sign`], 0 when not certain. The determinant
+    /// `det[t0 - x, t1 - x, t2 - x]` equals `(t0 - x) · ((t1 - t0) × (t2 - t0))`;
+    /// evaluated so, its rounding is within a few ulps of the same
+    /// permanent `Σ |t0 - x|ᵢ (|e1ⱼ e2ₖ| + |e1ₖ e2ⱼ|)`, which `1e-14` times
+    /// bounds with room to spare, and it is trilinear in `t0 - x`, `e1`
+    /// and `e2`.
+    #[inline]
+    fn side(&self, x: Vec3, eta: f64) -> i32 {
+        let d = self.t[0] - x;
+        let det = d.x * self.n.x + d.y * self.n.y + d.z * self.n.z;
+        let permanent = d.x.abs() * self.pn.x + d.y.abs() * self.pn.y + d.z.abs() * self.pn.z;
+        let la = d.x.abs() + d.y.abs() + d.z.abs();
+        certain_sign(det, permanent, la, self.lb, self.lc, eta)
+    }
+}
+
+/// The sign of a 3 × 3 determinant `det[x, y, z]` of differences of the
+/// points (`det`, as evaluated), when rounding cannot have changed it and no
+/// move of the points by up to `eta` in each coordinate could; 0 otherwise.
+/// `permanent` is `Σ |xᵢ| (|yⱼ zₖ| + |yₖ zⱼ|)` over the three cyclic
+/// `(i, j, k)`, and `lx`, `ly`, `lz` are the 1-norms of `x`, `y`, `z`.
 ///
 /// The rounding bound is 1e-14 times the permanent, over ten times
-/// Shewchuk's `o3derrboundA` (7.8e-16). A move by `eta` changes each of the
-/// three differences by at most `6 eta` in the 1-norm, which bounds each
-/// coordinate, and the determinant is trilinear in them: it moves by at most
-/// `(|ad| + h)(|bd| + h)(|cd| + h) - |ad||bd||cd|`, `h = 6 eta`, 1-norms.
+/// Shewchuk's `o3derrboundA` (7.8e-16): the differences are rounded once
+/// each, and the products and sums add a few ulps of the same permanent,
+/// in whichever order of the expansion. A move of the points by `eta`
+/// changes each difference by at most `6 eta` in the 1-norm, which bounds
+/// each coordinate, and the determinant is trilinear in them: it moves by
+/// at most `(lx + h)(ly + h)(lz + h) - lx ly lz`, `h = 6 eta`.
 #[inline]
-fn certain_orient3d(a: Vec3, b: Vec3, c: Vec3, d: Vec3, eta: f64) -> i32 {
-    let (ad, bd, cd) = (a - d, b - d, c - d);
-    let det = ad.x * (bd.y * cd.z - bd.z * cd.y)
-        + bd.x * (cd.y * ad.z - cd.z * ad.y)
-        + cd.x * (ad.y * bd.z - ad.z * bd.y);
-    let permanent = ad.x.abs() * ((bd.y * cd.z).abs() + (bd.z * cd.y).abs())
-        + bd.x.abs() * ((cd.y * ad.z).abs() + (cd.z * ad.y).abs())
-        + cd.x.abs() * ((ad.y * bd.z).abs() + (ad.z * bd.y).abs());
-    let l1 = |v: Vec3| v.x.abs() + v.y.abs() + v.z.abs();
-    let (la, lb, lc) = (l1(ad), l1(bd), l1(cd));
+fn certain_sign(det: f64, permanent: f64, lx: f64, ly: f64, lz: f64, eta: f64) -> i32 {
     let h = 6.0 * eta;
-    let moved = (la + h) * (lb + h) * (lc + h) - la * lb * lc;
+    let moved = (lx + h) * (ly + h) * (lz + h) - lx * ly * lz;
     let bound = 1e-14 * permanent + 1.01 * moved;
     if det > bound {
         1
