@@ -544,6 +544,14 @@ fn edge_face_apart(e: &Edge, t: &FacePlane) -> bool {
     s.contains(&1) && s.contains(&-1)
 }
 
+/// The largest magnitude of the points' coordinates (a coordinate that is
+/// NaN is passed over, as `f64::max` does).
+fn largest(points: &[Vec3]) -> f64 {
+    points.iter().fold(0.0f64, |m, w| {
+        m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs())
+    })
+}
+
 /// An edge as [`edge_face_apart`] reads it: its ends, the largest of
 /// their coordinates' magnitudes, and its direction.
 struct Edge {
@@ -557,9 +565,7 @@ struct Edge {
 
 impl Edge {
     fn new(p: Vec3, q: Vec3) -> Self {
-        let most = [p, q].iter().fold(0.0f64, |m, w| {
-            m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs())
-        });
+        let most = largest(&[p, q]);
         let u = q - p;
         Edge {
             p,
@@ -597,9 +603,7 @@ impl FacePlane {
             b.vert_pos[b.halfedge[3 * f + 1].start_vert as usize],
             b.vert_pos[b.halfedge[3 * f + 2].start_vert as usize],
         ];
-        let most = t.iter().fold(0.0f64, |m, w| {
-            m.max(w.x.abs()).max(w.y.abs()).max(w.z.abs())
-        });
+        let most = largest(&t);
         let (e1, e2) = (t[1] - t[0], t[2] - t[0]);
         let n = Vec3::new(
             e1.y * e2.z - e1.z * e2.y,
