@@ -324,6 +324,55 @@ fn primitives_come_back_as_one_piece_each() {
 }
 
 #[test]
+fn parts_cut_flat_come_back_as_the_primitive_and_a_prism() {
+    // A tilted ellipsoid halved across its short axis, and a rod halved
+    // along its axis: each an intersect pair of a square prism and the
+    // whole primitive, found by mirroring the part across its flat face.
+    let cases: [(&str, &str, [f64; 3]); 2] = [
+        (
+            "dome",
+            "  - id: 0\n    points: [{x: 0, y: 0, z: 0}]\n    size: {x: 20, y: 14, z: 9}\n    rotation: {x: 25, y: -15, z: 40}\n    shape: circle\n    mode: intersect\n    affects: [1]\n  - id: 1\n    points: [{x: 0, y: 0, z: 0}, {x: 2.7589, y: -14.2357, z: 26.2628}]\n    size: {x: 40, y: 40, z: 0}\n    rotation: {x: 25, y: -15, z: 40}\n    shape: ngon\n    sides: 4\n    mode: intersect\n    affects: [0]\n",
+            [20.0, 14.0, 9.0],
+        ),
+        (
+            "half rod",
+            "  - id: 0\n    points: [{x: 0, y: 0, z: 0}, {x: 10, y: 30, z: 40}]\n    size: {x: 8, y: 8, z: 0}\n    shape: circle\n    mode: intersect\n    affects: [1]\n  - id: 1\n    points: [{x: 11.767, y: 8.188, z: -9.0827}, {x: 21.767, y: 38.188, z: 30.9173}]\n    size: {x: 24, y: 24, z: 0}\n    shape: ngon\n    sides: 4\n    mode: intersect\n    affects: [0]\n",
+            [8.0, 8.0, 0.0],
+        ),
+    ];
+    for (name, pieces, size) in cases {
+        let mesh = model_mesh(&format!("version: \"1.0\"\npieces:\n{pieces}"), 64);
+        let f = fit(&mesh, &FitOptions::default()).unwrap();
+        assert_eq!(f.pieces, 2, "{name}: {:?}", f.document);
+        let (p, q) = (&f.document.pieces[0], &f.document.pieces[1]);
+        assert_eq!(
+            (p.shape, q.shape, q.sides),
+            (Some(Shape::Circle), Some(Shape::Ngon), Some(4)),
+            "{name}"
+        );
+        assert_eq!(
+            (p.affects.as_deref(), q.affects.as_deref()),
+            (Some(&[1][..]), Some(&[0][..])),
+            "{name}"
+        );
+        let got = p.size.unwrap();
+        let mut got = [got.x, got.y, got.z].map(f64::from);
+        let mut want = size;
+        got.sort_by(f64::total_cmp);
+        want.sort_by(f64::total_cmp);
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                (g - w).abs() <= 0.02 * w.max(1e-9),
+                "{name}: size {got:?}, want {want:?}"
+            );
+        }
+        let fine = model_mesh(&sskb::to_ssk(&f.document).unwrap(), 64);
+        let s = Scorer::new(&mesh, 128).score(&fine);
+        assert!(s.coverage > 98.0 && s.overfill < 2.0, "{name}: {s:?}");
+    }
+}
+
+#[test]
 fn a_rectangular_box_in_any_pose_is_two_intersected_squares() {
     let mesh = model_mesh(
         "version: \"1.0\"\npieces:\n  - id: 0\n    points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 50}]\n    size: {x: 14.142136, y: 14.142136, z: 0}\n    rotation: {x: 0, y: 0, z: 45}\n    shape: ngon\n    sides: 4\n    mode: intersect\n    affects: [1]\n  - id: 1\n    points: [{x: 0, y: 12, z: 0}, {x: 0, y: 12, z: 50}]\n    size: {x: 14.142136, y: 14.142136, z: 0}\n    rotation: {x: 0, y: 0, z: 45}\n    shape: ngon\n    sides: 4\n    mode: intersect\n    affects: [0]\n",

@@ -664,6 +664,108 @@ impl Frame {
     }
 }
 
+/// Candidates for a part cut flat (a dome, a half cylinder, a D-shaped
+/// rod): where the part's largest flat face lies in a plane the whole part
+/// is on one side of, the part mirrored across that plane is measured as
+/// one ([`Frame::of`]), and each single-piece candidate of the doubled
+/// part is intersected with a square prism that holds the part's side of
+/// the plane (its face on the plane, reaching past the part's far side and
+/// round its widest point). Each is a pair of intersect pieces acting on
+/// each other. None when the part has no such face.
+pub(super) fn halves(m: &Mesh) -> Vec<Vec<Piece>> {
+    let Some(n) = largest_face(m) else {
+        return Vec::new();
+    };
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for p in &m.positions {
+        lo = lo.min(dot(*p, n));
+        hi = hi.max(dot(*p, n));
+    }
+    let span = hi - lo;
+    if !(span > 0.0 && span.is_finite()) {
+        return Vec::new();
+    }
+    // The area of faces across `n` lying on each extreme plane.
+    let (mut at_lo, mut at_hi, mut total) = (0.0f64, 0.0f64, 0.0f64);
+    for t in &m.triangles {
+        let [a, b, c] = t.map(|i| m.positions[i as usize]);
+        let normal = cross(sub(b, a), sub(c, a));
+        let area = 0.5 * norm(normal);
+        total += area;
+        if area == 0.0 || dot(normal, n).abs() < 0.999 * 2.0 * area {
+            continue;
+        }
+        let d = (dot(a, n) + dot(b, n) + dot(c, n)) / 3.0;
+        if (d - hi).abs() <= 1e-4 * span {
+            at_hi += area;
+        } else if (d - lo).abs() <= 1e-4 * span {
+            at_lo += area;
+        }
+    }
+    // `out`: the face's outward normal; the part lies where p · out ≤ d.
+    let (out, d) = if at_hi >= at_lo { (n, hi) } else { (scale(n, -1.0), -lo) };
+    if at_hi.max(at_lo) < 0.1 * total {
+        return Vec::new();
+    }
+    let k = m.positions.len() as u32;
+    let mirror = |p: &V3| -> V3 {
+        let s = 2.0 * (dot(*p, out) - d);
+        [p[0] - s * out[0], p[1] - s * out[1], p[2] - s * out[2]]
+    };
+    let doubled = Mesh {
+        positions: m
+            .positions
+            .iter()
+            .copied()
+            .chain(m.positions.iter().map(mirror))
+            .collect(),
+        triangles: m
+            .triangles
+            .iter()
+            .copied()
+            .chain(m.triangles.iter().map(|t| [t[0] + k, t[2] + k, t[1] + k]))
+            .collect(),
+    };
+    let frame = Frame::of(&doubled);
+    // The prism: along -out from the plane, past the far side by 2%; its
+    // square's sides (corners on local X and Y) round the part's widest
+    // point from its axis, by 2%.
+    let w = scale(out, -1.0);
+    let c = frame.centre;
+    let c = sub(c, scale(out, dot(c, out) - d));
+    let far = m
+        .positions
+        .iter()
+        .map(|p| {
+            let q = sub(*p, c);
+            norm(sub(q, scale(w, dot(q, w))))
+        })
+        .fold(0.0f64, f64::max);
+    let Some((u, v)) = across(w) else {
+        return Vec::new();
+    };
+    let r = 1.02 * std::f64::consts::SQRT_2 * far;
+    let mut prism = path_piece(
+        c,
+        [0, 1, 2].map(|i| c[i] + 1.02 * span * w[i]),
+        [r, r, 0.0],
+        euler([u, v, w]),
+        Shape::Ngon,
+        Some(4),
+    );
+    (prism.id, prism.mode, prism.affects) = (1, Some(Mode::Intersect), Some(vec![0]));
+    frame
+        .candidates()
+        .into_iter()
+        .filter(|set| set.len() == 1)
+        .map(|mut set| {
+            let mut p = set.remove(0);
+            (p.id, p.mode, p.affects) = (0, Some(Mode::Intersect), Some(vec![1]));
+            vec![p, prism.clone()]
+        })
+        .collect()
+}
+
 /// The normal (either way) of the largest flat face of a mesh: triangle
 /// areas summed by normal direction, rounded to 1e-3; `None` when no
 /// direction holds a tenth of the area.

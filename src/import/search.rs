@@ -113,6 +113,8 @@ pub(super) fn choose(
         for c in Frame::of(part).candidates() {
             pending.push(c);
         }
+        // And cut flat, where it is.
+        pending.extend(super::fit::halves(part));
     }
     if parts.len() > 1 {
         for c in Frame::of(source).candidates() {

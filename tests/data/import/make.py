@@ -136,6 +136,22 @@ MODELS = {
         piece(0, [(0, 0, 0), (60, 0, 0)], (14.14, 14.14, 0), "ngon", (45, 0, 0), 4),
         piece(1, [(0, 0, 0), (0, 0, 50)], (14.14, 14.14, 0), "ngon", (0, 0, 45), 4),
     ),
+    # Parts cut flat: a tilted ellipsoid halved across its short axis (the
+    # square prism's axis is the ellipsoid's local Z), a rod halved along
+    # its axis (the prism's face through it), and a rod with a shallow
+    # flat (the face 3.5 from the axis of a rod of radius 8).
+    "dome_tilted": doc(
+        piece(0, [(0, 0, 0)], (20, 14, 9), rotation=(25, -15, 40), mode="intersect", affects=[1]),
+        piece(1, [(0, 0, 0), (2.7589, -14.2357, 26.2628)], (40, 40, 0), "ngon", (25, -15, 40), 4, mode="intersect", affects=[0]),
+    ),
+    "half_rod": doc(
+        piece(0, [(0, 0, 0), (10, 30, 40)], (8, 8, 0), mode="intersect", affects=[1]),
+        piece(1, [(11.767, 8.188, -9.0827), (21.767, 38.188, 30.9173)], (24, 24, 0), "ngon", None, 4, mode="intersect", affects=[0]),
+    ),
+    "d_shaft": doc(
+        piece(0, [(0, 0, 0), (15.1409, -17.6388, 32.5519)], (8, 8, 0), rotation=(30, 20, 10), mode="intersect", affects=[1]),
+        piece(1, [(3.3356, 3.6972, 0.4519), (18.4765, -13.9415, 33.0038)], (12, 12, 0), "ngon", (30, 20, 10), 4, mode="intersect", affects=[0]),
+    ),
     # Bent tubes and springs.
     "bent_pipe": doc(
         piece(0, [{"at": (0, 0, 0), "curve_out": (0, 0, 40)}, {"at": (50, 0, 50), "curve_in": (10, 0, 50)}], (6, 6, 0))
