@@ -14,7 +14,11 @@
 
 use std::path::Path;
 
-use manifold_rust::{CLIPPED_BROAD_PHASE, EDGE_FACE_PREFILTER, PAIRS_ONCE, SHARED_VERTEX_PREFILTER, SPINE_SEPARATION};
+use manifold_rust::linalg::Vec3;
+use manifold_rust::robust::soup::settled_star_count;
+use manifold_rust::{
+    CLIPPED_BROAD_PHASE, CONE_STARS, EDGE_FACE_PREFILTER, PAIRS_ONCE, SHARED_VERTEX_PREFILTER, SPINE_SEPARATION,
+};
 use sskb::mesh::{Mesh, Mesher};
 use sskb::Document;
 use std::sync::atomic::Ordering;
@@ -119,6 +123,14 @@ fn the_prefilter_changes_no_result() {
         );
         cases.push((format!("wide ring bent {k}"), sskb::parse_ssk(&text).unwrap(), n));
     }
+    // Pointed caps of many sides (stars of triangles round an apex off
+    // their rim's plane), along a bend that the fewest steps fold.
+    for (sides, n, z) in [(3328, 3, 0.35), (700, 5, 2.0), (400, 4, 0.01)] {
+        let text = format!(
+            "pieces:\n- id: 0\n  points: [{{x: 20, y: 40, z: 0}}, {{x: 19.2, y: 35.6, z: 10.2, curve_in: {{x: 18.5, y: 39.6, z: 7.2}}}}]\n  size: {{x: 2.6, y: 7.6, z: {z}}}\n  rotation: {{x: 0, y: 0, z: 4.75}}\n  shape: ngon\n  sides: {sides}\n"
+        );
+        cases.push((format!("pointed {sides}-gon"), sskb::parse_ssk(&text).unwrap(), n));
+    }
     // Thin sweeps of many sides along bends (long, thin triangles side by
     // side, each crossing the others' planes: the spine separation's
     // case), one with a path that loops back through itself.
@@ -144,6 +156,7 @@ fn the_prefilter_changes_no_result() {
         CLIPPED_BROAD_PHASE.store(on, Ordering::Relaxed);
         PAIRS_ONCE.store(on, Ordering::Relaxed);
         SPINE_SEPARATION.store(on, Ordering::Relaxed);
+        CONE_STARS.store(on, Ordering::Relaxed);
     };
     // A mesh's self-intersection verdict with the prefilters on, then off
     // (left on).
@@ -241,6 +254,7 @@ fn the_prefilter_changes_no_result() {
     println!("thin tetrahedra: {touching} touching, {apart} apart, the same with and without");
     assert!(touching >= 500 && apart >= 500, "{touching} touching, {apart} apart");
     unions_of_hulls_that_share_a_ring(&set, &mut uniform);
+    cones(&on_and_off, &mut uniform);
     assert!(meshed >= 100, "only {meshed} non-empty meshes");
     assert!(
         crossing >= 50 && verdicts - crossing >= 50,
@@ -302,4 +316,99 @@ fn unions_of_hulls_that_share_a_ring(set: &dyn Fn(bool), uniform: &mut dyn FnMut
         crossed += usize::from(with.0.len() / 3 > 3 * n);
     }
     assert!(crossed >= 100, "only {crossed} of 400 unions crossed");
+}
+
+/// A mesh's self-intersection verdict with the prefilters on and off.
+type Verdicts<'a> = &'a dyn Fn(&Mesh) -> (Option<bool>, Option<bool>);
+
+/// Bipyramids in random poses: two stars of 64 to 263 triangles round
+/// apexes on either side of one rim, the rim an ellipse (convex seen from
+/// each apex), an ellipse wound round twice (every turn the same way, the
+/// triangles overlapping), a star of alternating radii, or a rim
+/// zigzagging across one apex's height. The cone-star settling proves
+/// only the first kind; every verdict is the same with it on and off, and
+/// the second kind crosses itself.
+fn cones(on_and_off: Verdicts, uniform: &mut dyn FnMut() -> f64) {
+    let mut counts = [[0usize; 2]; 4];
+    for trial in 0..400 {
+        let kind = trial % 4;
+        let k = 64 + ((uniform() + 1.0) * 100.0) as usize;
+        let turns = if kind == 1 { 2 } else { 1 };
+        let k = if kind == 1 && k % 2 == 0 { k + 1 } else { k };
+        let axis = unit([uniform(), uniform(), uniform()]);
+        let side = unit(cross(axis, [uniform(), uniform(), uniform()]));
+        let up = cross(axis, side);
+        let at = [uniform(), uniform(), uniform()].map(|x| 50.0 * x);
+        let (a, b) = (3.0 + 2.0 * uniform(), 3.0 + 2.0 * uniform());
+        let h = if uniform() > 0.0 {
+            0.05 + 4.0 * (uniform() + 1.0)
+        } else {
+            -(0.05 + 4.0 * (uniform() + 1.0))
+        };
+        let world = |l: [f64; 3]| [0, 1, 2].map(|c| at[c] + l[0] * axis[c] + l[1] * side[c] + l[2] * up[c]);
+        let mut m = Mesh::default();
+        let below = if kind == 3 {
+            h - h.signum() * (1.0 + 1.5 * (uniform() + 1.0))
+        } else {
+            -h.signum() * (0.05 + 4.0 * (uniform() + 1.0))
+        };
+        m.positions.push(world([0.0, 0.0, h]));
+        m.positions.push(world([0.0, 0.0, below]));
+        for j in 0..k {
+            let t = std::f64::consts::TAU * (turns * j) as f64 / k as f64;
+            let r = if kind == 2 && j % 2 == 1 { 0.6 } else { 1.0 };
+            let z = if kind == 3 {
+                if j % 2 == 0 {
+                    0.5
+                } else {
+                    -0.5
+                }
+            } else {
+                0.0
+            };
+            let z = if kind == 3 { z + h } else { z };
+            m.positions.push(world([r * a * t.cos(), r * b * t.sin(), z]));
+        }
+        let rim = |j: usize| 2 + (j % k) as u32;
+        for j in 0..k {
+            // Outward for an apex above the base (h > 0); flipped below.
+            let (cone, base) = ([0, rim(j), rim(j + 1)], [1, rim(j + 1), rim(j)]);
+            if h > 0.0 {
+                m.triangles.push(cone);
+                m.triangles.push(base);
+            } else {
+                m.triangles.push([cone[0], cone[2], cone[1]]);
+                m.triangles.push([base[0], base[2], base[1]]);
+            }
+        }
+        // The stars settled in one pass: both apexes' of a convex rim,
+        // neither of the others.
+        let tris: Vec<[Vec3; 3]> = m
+            .triangles
+            .iter()
+            .map(|t| t.map(|i| m.positions[i as usize]).map(|p| Vec3::new(p[0], p[1], p[2])))
+            .collect();
+        let settled = settled_star_count(&tris);
+        CONE_STARS.store(false, Ordering::Relaxed);
+        let flat = settled_star_count(&tris);
+        CONE_STARS.store(true, Ordering::Relaxed);
+        assert_eq!(
+            settled - flat,
+            if kind == 0 { 2 } else { 0 },
+            "cone trial {trial} (kind {kind}): cone stars settled"
+        );
+        let (on, off) = on_and_off(&m);
+        assert_eq!(
+            on, off,
+            "cone trial {trial} (kind {kind}): a prefilter changed the verdict"
+        );
+        if let Some(v) = on {
+            counts[kind][usize::from(v)] += 1;
+        }
+    }
+    println!(
+        "cones [clean, crossing] by kind (convex, twice round, star, zigzag): {counts:?}, the same with and without"
+    );
+    assert!(counts[0][0] >= 90, "{counts:?}");
+    assert!(counts[1][1] >= 90, "{counts:?}");
 }

@@ -140,3 +140,11 @@ pub static PAIRS_ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::Atomic
 /// PATCHES.md.)
 pub static SPINE_SEPARATION: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(true);
+
+/// Whether the self-intersection scan settles, in one pass, the pairs of a
+/// star of triangles round an apex whose rim is a convex polygon seen from
+/// it (a pyramid, a pointed cap), as it settles flat fans (on by default).
+/// Turning it off leaves those pairs to the pair-by-pair test, for tests
+/// that compare the two: the verdicts are the same. (Changed for sskb: see
+/// PATCHES.md.)
+pub static CONE_STARS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);

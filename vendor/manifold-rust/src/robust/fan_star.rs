@@ -26,6 +26,11 @@
 // the far corner, a projection that flattens the plane) leaves the whole
 // star to the pair-by-pair scan. Pairs between a settled star's triangle
 // and any triangle outside the star are never settled here.
+//
+// Changed for sskb (PATCHES.md, 10): a star round an apex off its rim's
+// plane (a pyramid, the pointed cap of an n-gon sweep) is settled too,
+// when its rim seen from the apex is a strictly convex polygon that goes
+// round once (`is_convex_cone`); the struct keeps its name.
 
 use std::cmp::Ordering;
 
@@ -137,7 +142,11 @@ pub(super) fn flat_stars(tris: &[[Vec3; 3]], live: &[bool]) -> FlatStars {
             end += 1;
         }
         let star: Vec<usize> = corners[start..end].iter().map(|&(_, t)| t).collect();
-        if star.len() >= FLAT_STAR_MIN_TRIANGLES && is_flat_and_disjoint(tris, &star, key) {
+        if star.len() >= FLAT_STAR_MIN_TRIANGLES
+            && (is_flat_and_disjoint(tris, &star, key)
+                || (crate::CONE_STARS.load(std::sync::atomic::Ordering::Relaxed)
+                    && is_convex_cone(tris, &star, key)))
+        {
             let index = owned.len();
             let mine: Vec<usize> = star
                 .iter()
@@ -259,6 +268,130 @@ fn angular_order(c: Vec2, x: Vec2, y: Vec2) -> Ordering {
             Sign::Zero => Ordering::Equal,
         },
     }
+}
+
+/// Whether the triangles of `star` (all live, all with a corner at
+/// `centre_key`) are the sides of a convex cone round that corner (a
+/// pyramid's apex, the pointed cap of an n-gon sweep): each triangle's two
+/// other corners, in its winding order, are one edge of a single closed
+/// rim that every triangle follows once, the rim lies strictly on one side
+/// of a plane through the apex, and seen from the apex (projected onto
+/// such a plane) it is a strictly convex polygon that goes round once.
+/// (sskb patch 10.)
+///
+/// Then any two of the triangles meet in the apex alone, or along the
+/// edge from the apex to the rim corner they share: a point other than the
+/// apex in both lies on a ray from the apex through both triangles' rim
+/// edges, and a strictly convex polygon's edges meet only where
+/// neighbours share a corner. The narrow phase calls both ordinary
+/// adjacency (a single shared vertex with the rest strictly apart, an edge
+/// shared by two triangles not in one plane), as for a flat star.
+///
+/// Exact where it decides: the side of the plane and every turn of the
+/// rim are the exact `orient3d` with the apex as a corner (the sign of a
+/// turn seen from the apex is the sign of that determinant, each vector
+/// scaled by a positive factor onto the plane). Only the count of turns
+/// (once round, not twice: a pentagram turns the same way at every corner)
+/// is summed in floats, where the total is a whole number of turns apart.
+fn is_convex_cone(tris: &[[Vec3; 3]], star: &[usize], centre_key: (u64, u64, u64)) -> bool {
+    use super::exact::filtered::orient3d;
+    use crate::linalg::{cross, dot, length2};
+    use std::collections::HashMap;
+    let Some(&apex) = tris[star[0]].iter().find(|&&v| pos_key(v) == centre_key) else {
+        return false;
+    };
+    // Each triangle's rim edge, in its winding order from the apex.
+    let mut edges: Vec<(Vec3, Vec3)> = Vec::with_capacity(star.len());
+    let mut from: HashMap<(u64, u64, u64), usize> = HashMap::with_capacity(star.len());
+    for &t in star {
+        let tri = tris[t];
+        let at: Vec<usize> = (0..3).filter(|&k| pos_key(tri[k]) == centre_key).collect();
+        let [k] = at[..] else {
+            return false;
+        };
+        let (a, b) = (tri[(k + 1) % 3], tri[(k + 2) % 3]);
+        if from.insert(pos_key(a), edges.len()).is_some() {
+            // Two edges leave one rim corner: not a simple cycle.
+            return false;
+        }
+        edges.push((a, b));
+    }
+    // One cycle through every edge.
+    let mut rim: Vec<Vec3> = Vec::with_capacity(edges.len());
+    let mut e = 0;
+    for _ in 0..edges.len() {
+        rim.push(edges[e].0);
+        match from.get(&pos_key(edges[e].1)) {
+            Some(&next) => e = next,
+            None => return false,
+        }
+    }
+    if e != 0 || rim.len() < 3 {
+        return false;
+    }
+    let mut seen = vec![false; edges.len()];
+    let mut e = 0;
+    for _ in 0..edges.len() {
+        if std::mem::replace(&mut seen[e], true) {
+            return false;
+        }
+        e = from[&pos_key(edges[e].1)];
+    }
+    // A plane through the apex across the rim's mean direction, by two
+    // points on it; every rim corner strictly on one side.
+    let mut d = Vec3::new(0.0, 0.0, 0.0);
+    let mut reach = 0.0f64;
+    for &r in &rim {
+        let w = r - apex;
+        d = d + w;
+        reach = reach.max(length2(w).sqrt());
+    }
+    let unit = |w: Vec3| {
+        let l = length2(w).sqrt();
+        (l > 0.0 && l.is_finite()).then(|| w * (1.0 / l))
+    };
+    let Some(d) = unit(d) else { return false };
+    let helper = if d.x.abs() < 0.9 {
+        Vec3::new(1.0, 0.0, 0.0)
+    } else {
+        Vec3::new(0.0, 1.0, 0.0)
+    };
+    let Some(u) = unit(cross(d, helper)) else {
+        return false;
+    };
+    let v = cross(d, u);
+    let (p, q) = (apex + u * reach, apex + v * reach);
+    let side = orient3d(apex, p, q, rim[0]);
+    if side == Sign::Zero || rim.iter().any(|&r| orient3d(apex, p, q, r) != side) {
+        return false;
+    }
+    // Every turn the same strict way, seen from the apex.
+    let n = rim.len();
+    let turn = orient3d(apex, rim[0], rim[1], rim[2]);
+    if turn == Sign::Zero
+        || (0..n).any(|i| orient3d(apex, rim[i], rim[(i + 1) % n], rim[(i + 2) % n]) != turn)
+    {
+        return false;
+    }
+    // Once round: the projected polygon's exterior angles sum to one turn.
+    let flat: Vec<(f64, f64)> = rim
+        .iter()
+        .map(|&r| {
+            let w = r - apex;
+            let h = dot(w, d);
+            (dot(w, u) / h, dot(w, v) / h)
+        })
+        .collect();
+    if flat.iter().any(|(x, y)| !x.is_finite() || !y.is_finite()) {
+        return false;
+    }
+    let mut total = 0.0f64;
+    for i in 0..n {
+        let (a, b, c) = (flat[i], flat[(i + 1) % n], flat[(i + 2) % n]);
+        let (e1, e2) = ((b.0 - a.0, b.1 - a.1), (c.0 - b.0, c.1 - b.1));
+        total += (e1.0 * e2.1 - e1.1 * e2.0).atan2(e1.0 * e2.0 + e1.1 * e2.1);
+    }
+    (total.abs() - std::f64::consts::TAU).abs() < std::f64::consts::PI
 }
 
 /// Axis of the largest |component| of the (f64) triangle normal.

@@ -664,6 +664,18 @@ mod fan_star_tests;
 #[path = "revolved_ring_scan_tests.rs"]
 mod revolved_ring_tests;
 
+/// How many stars of triangles (flat fans, and cones whose rim is convex
+/// seen from their apex) the self-intersection scan would settle in one
+/// pass, each pair of their triangles proven benign without the pair test.
+/// For tests that check which stars are settled. (Changed for sskb: see
+/// PATCHES.md, 10.)
+#[doc(hidden)]
+pub fn settled_star_count(tris: &[[Vec3; 3]]) -> usize {
+    use super::intersection_graph::is_degenerate;
+    let live: Vec<bool> = tris.iter().map(|t| !is_degenerate(t)).collect();
+    super::fan_star::flat_stars(tris, &live).owned.len()
+}
+
 /// Per-corner vertex properties of an impl, flattened as
 /// `props[(3*tri + corner) * num_prop + channel]`, aligned with
 /// `impl_to_tris` ordering. Empty when the impl carries no properties.
