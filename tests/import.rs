@@ -325,10 +325,12 @@ fn primitives_come_back_as_one_piece_each() {
 
 #[test]
 fn parts_cut_flat_come_back_as_the_primitive_and_a_prism() {
-    // A tilted ellipsoid halved across its short axis, and a rod halved
-    // along its axis: each an intersect pair of a square prism and the
-    // whole primitive, found by mirroring the part across its flat face.
-    let cases: [(&str, &str, [f64; 3]); 2] = [
+    // A tilted ellipsoid halved across its short axis, a rod halved along
+    // its axis (both found by mirroring the part across its flat face), and
+    // a rod with a shallow flat (found by the quadric through its curved
+    // surface): each an intersect pair of a square prism and the whole
+    // primitive.
+    let cases: [(&str, &str, [f64; 3]); 3] = [
         (
             "dome",
             "  - id: 0\n    points: [{x: 0, y: 0, z: 0}]\n    size: {x: 20, y: 14, z: 9}\n    rotation: {x: 25, y: -15, z: 40}\n    shape: circle\n    mode: intersect\n    affects: [1]\n  - id: 1\n    points: [{x: 0, y: 0, z: 0}, {x: 2.7589, y: -14.2357, z: 26.2628}]\n    size: {x: 40, y: 40, z: 0}\n    rotation: {x: 25, y: -15, z: 40}\n    shape: ngon\n    sides: 4\n    mode: intersect\n    affects: [0]\n",
@@ -337,6 +339,11 @@ fn parts_cut_flat_come_back_as_the_primitive_and_a_prism() {
         (
             "half rod",
             "  - id: 0\n    points: [{x: 0, y: 0, z: 0}, {x: 10, y: 30, z: 40}]\n    size: {x: 8, y: 8, z: 0}\n    shape: circle\n    mode: intersect\n    affects: [1]\n  - id: 1\n    points: [{x: 11.767, y: 8.188, z: -9.0827}, {x: 21.767, y: 38.188, z: 30.9173}]\n    size: {x: 24, y: 24, z: 0}\n    shape: ngon\n    sides: 4\n    mode: intersect\n    affects: [0]\n",
+            [8.0, 8.0, 0.0],
+        ),
+        (
+            "D-shaped rod",
+            "  - id: 0\n    points: [{x: 0, y: 0, z: 0}, {x: 15.1409, y: -17.6388, z: 32.5519}]\n    size: {x: 8, y: 8, z: 0}\n    rotation: {x: 30, y: 20, z: 10}\n    shape: circle\n    mode: intersect\n    affects: [1]\n  - id: 1\n    points: [{x: 3.3356, y: 3.6972, z: 0.4519}, {x: 18.4765, y: -13.9415, z: 33.0038}]\n    size: {x: 12, y: 12, z: 0}\n    rotation: {x: 30, y: 20, z: 10}\n    shape: ngon\n    sides: 4\n    mode: intersect\n    affects: [0]\n",
             [8.0, 8.0, 0.0],
         ),
     ];

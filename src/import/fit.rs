@@ -667,8 +667,10 @@ impl Frame {
 /// Candidates for a part cut flat (a dome, a half cylinder, a D-shaped
 /// rod): where the part's largest flat face lies in a plane the whole part
 /// is on one side of, the part mirrored across that plane is measured as
-/// one ([`Frame::of`]), and each single-piece candidate of the doubled
-/// part is intersected with a square prism that holds the part's side of
+/// one ([`Frame::of`]), and each round single-piece candidate of the
+/// doubled part (ellipsoids, cylinders, capsules, elliptic tapers), and the
+/// quadric through the part's surface ([`quadric`]), is intersected with a
+/// square prism that holds the part's side of
 /// the plane (its face on the plane, reaching past the part's far side and
 /// round its widest point). Each is a pair of intersect pieces acting on
 /// each other. None when the part has no such face.
@@ -754,16 +756,209 @@ pub(super) fn halves(m: &Mesh) -> Vec<Vec<Piece>> {
         Some(4),
     );
     (prism.id, prism.mode, prism.affects) = (1, Some(Mode::Intersect), Some(vec![0]));
+    // And the ellipsoid or elliptic cylinder through the part's curved
+    // surface, wherever the cut lies (a rod with a shallow flat, a
+    // spherical cap: the mirror is only right for a half).
+    // Round primitives only: a box or a prism cut square to a face is a
+    // box or a prism, found without the cut.
     frame
         .candidates()
         .into_iter()
-        .filter(|set| set.len() == 1)
+        .filter(|set| set.len() == 1 && set[0].shape == Some(Shape::Circle))
+        .chain(quadric(m).into_iter().map(|p| vec![p]))
         .map(|mut set| {
             let mut p = set.remove(0);
             (p.id, p.mode, p.affects) = (0, Some(Mode::Intersect), Some(vec![1]));
             vec![p, prism.clone()]
         })
         .collect()
+}
+
+/// The ellipsoid or elliptic cylinder whose surface the part's vertices
+/// lie on, by an algebraic least-squares fit of a quadric (the smallest
+/// eigenvector of Σ v vᵀ, v = (x², y², z², 2xy, 2xz, 2yz, x, y, z, 1) in
+/// coordinates centred and scaled to the part), fitted again without the
+/// fifth of the vertices farthest from the first fit's surface (the centre
+/// of a flat end's fan, a corner where a cut meets it). The ellipsoid when
+/// the quadric is one, and the cylinder when its least eigenvalue is all
+/// but 0 (it runs along the part's extent on its axis); neither when
+/// larger than four times the part's extent.
+fn quadric(m: &Mesh) -> Vec<Piece> {
+    let k = m.positions.len();
+    if k < 10 {
+        return Vec::new();
+    }
+    let mean = m
+        .positions
+        .iter()
+        .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]])
+        .map(|x| x / k as f64);
+    let s = m
+        .positions
+        .iter()
+        .map(|p| sub(*p, mean).iter().fold(0.0f64, |a, x| a.max(x.abs())))
+        .fold(0.0f64, f64::max);
+    if !(s > 0.0 && s.is_finite()) {
+        return Vec::new();
+    }
+    let local: Vec<V3> = m.positions.iter().map(|p| sub(*p, mean).map(|x| x / s)).collect();
+    let row = |p: &V3| -> [f64; 10] {
+        let [x, y, z] = *p;
+        [x * x, y * y, z * z, 2.0 * x * y, 2.0 * x * z, 2.0 * y * z, x, y, z, 1.0]
+    };
+    let solve = |use_: &dyn Fn(usize) -> bool| -> Option<[f64; 10]> {
+        let mut a = [[0.0f64; 10]; 10];
+        for (i, p) in local.iter().enumerate() {
+            if use_(i) {
+                let r = row(p);
+                for (j, rj) in r.iter().enumerate() {
+                    for (l, rl) in r.iter().enumerate() {
+                        a[j][l] += rj * rl;
+                    }
+                }
+            }
+        }
+        let (vals, vecs) = jacobi(a);
+        let least = (0..10).min_by(|&i, &j| vals[i].total_cmp(&vals[j]))?;
+        Some(std::array::from_fn(|j| vecs[j][least]))
+    };
+    // The distance to the surface, to first order: |q(p)| / |∇q(p)|.
+    let off = |q: &[f64; 10], p: &V3| -> f64 {
+        let [x, y, z] = *p;
+        let value = row(p).iter().zip(q).map(|(a, b)| a * b).sum::<f64>();
+        let grad = [
+            2.0 * (q[0] * x + q[3] * y + q[4] * z) + q[6],
+            2.0 * (q[3] * x + q[1] * y + q[5] * z) + q[7],
+            2.0 * (q[4] * x + q[5] * y + q[2] * z) + q[8],
+        ];
+        value.abs() / norm(grad).max(1e-300)
+    };
+    let Some(first) = solve(&|_| true) else {
+        return Vec::new();
+    };
+    let offs: Vec<f64> = local.iter().map(|p| off(&first, p)).collect();
+    let mut sorted = offs.clone();
+    sorted.sort_by(f64::total_cmp);
+    let cut = sorted[(k * 4) / 5];
+    let Some(q) = solve(&|i| offs[i] <= cut) else {
+        return Vec::new();
+    };
+    let mut a = [[q[0], q[3], q[4]], [q[3], q[1], q[5]], [q[4], q[5], q[2]]];
+    let mut b = [q[6], q[7], q[8]];
+    let mut j = q[9];
+    // The sign that makes the quadratic part's trace positive.
+    if a[0][0] + a[1][1] + a[2][2] < 0.0 {
+        a = a.map(|r| r.map(|x| -x));
+        b = b.map(|x| -x);
+        j = -j;
+    }
+    let (vals, vecs) = eigen(a);
+    if vals[0].partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        return Vec::new();
+    }
+    let mut axes = vecs;
+    if dot(cross(axes[0], axes[1]), axes[2]) < 0.0 {
+        axes[2] = scale(axes[2], -1.0);
+    }
+    // The centre (−½ A⁻¹ b on the first `used` axes), and the radii along
+    // them; `None` past four times the part's extent.
+    let fitted = |used: usize| -> Option<(V3, Vec<f64>)> {
+        let mut centre = [0.0; 3];
+        for i in 0..used {
+            let along = -0.5 * dot(vecs[i], b) / vals[i];
+            centre = [0, 1, 2].map(|c| centre[c] + along * vecs[i][c]);
+        }
+        let ac: V3 = [0, 1, 2].map(|r| dot(a[r], centre));
+        let level = dot(centre, ac) - j;
+        let radii: Vec<f64> = (0..used).map(|i| s * (level / vals[i]).sqrt()).collect();
+        radii
+            .iter()
+            .all(|r| r.is_finite() && *r > 0.0 && *r <= 8.0 * s)
+            .then(|| ([0, 1, 2].map(|c| mean[c] + s * centre[c]), radii))
+    };
+    let mut out = Vec::new();
+    if vals[2] > 0.0 {
+        if let Some((world, r)) = fitted(3) {
+            out.push(point_piece(world, [r[0], r[1], r[2]], euler(axes)));
+        }
+    }
+    // An elliptic cylinder where the least eigenvalue is all but 0.
+    if vals[2].abs() <= 1e-2 * vals[0] {
+        if let Some((world, r)) = fitted(2) {
+            let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+            for p in &m.positions {
+                let t = dot(sub(*p, world), axes[2]);
+                lo = lo.min(t);
+                hi = hi.max(t);
+            }
+            let at = |t: f64| [0, 1, 2].map(|c| world[c] + t * axes[2][c]);
+            out.push(path_piece(
+                at(lo),
+                at(hi),
+                [r[0], r[1], 0.0],
+                euler(axes),
+                Shape::Circle,
+                None,
+            ));
+        }
+    }
+    out
+}
+
+/// Eigenvalues and unit eigenvectors (the columns of the second) of a
+/// symmetric N×N matrix, by cyclic Jacobi rotations.
+fn jacobi<const N: usize>(mut a: [[f64; N]; N]) -> ([f64; N], [[f64; N]; N]) {
+    let mut v = [[0.0f64; N]; N];
+    for (i, row) in v.iter_mut().enumerate() {
+        row[i] = 1.0;
+    }
+    for _ in 0..64 {
+        let mut off = 0.0f64;
+        let mut diag = 0.0f64;
+        for (i, row) in a.iter().enumerate() {
+            for (l, x) in row.iter().enumerate() {
+                if i == l {
+                    diag += x.abs();
+                } else {
+                    off += x.abs();
+                }
+            }
+        }
+        if off == 0.0 || off <= 1e-15 * diag {
+            break;
+        }
+        for p in 0..N {
+            for q in p + 1..N {
+                if a[p][q] == 0.0 {
+                    continue;
+                }
+                let theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
+                let t = if theta == 0.0 {
+                    1.0
+                } else {
+                    theta.signum() / (theta.abs() + (theta * theta + 1.0).sqrt())
+                };
+                let c = 1.0 / (t * t + 1.0).sqrt();
+                let s = t * c;
+                for row in a.iter_mut() {
+                    let (akp, akq) = (row[p], row[q]);
+                    row[p] = c * akp - s * akq;
+                    row[q] = s * akp + c * akq;
+                }
+                let (rp, rq) = (a[p], a[q]);
+                for l in 0..N {
+                    a[p][l] = c * rp[l] - s * rq[l];
+                    a[q][l] = s * rp[l] + c * rq[l];
+                }
+                for row in v.iter_mut() {
+                    let (vp, vq) = (row[p], row[q]);
+                    row[p] = c * vp - s * vq;
+                    row[q] = s * vp + c * vq;
+                }
+            }
+        }
+    }
+    (std::array::from_fn(|i| a[i][i]), v)
 }
 
 /// The normal (either way) of the largest flat face of a mesh: triangle
