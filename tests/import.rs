@@ -267,6 +267,21 @@ fn an_open_mesh_is_read_by_the_space_it_encloses() {
 }
 
 /// Primitives in rotated poses come back as one piece each, sizes within 2%.
+/// Asserts a fitted piece's sizes are within 2% of `want`, in any order
+/// (a fit's axes need not be the model's).
+fn assert_sizes_near(name: &str, got: sskb::Vec3, want: [f64; 3]) {
+    let mut got = [got.x, got.y, got.z].map(f64::from);
+    let mut want = want;
+    got.sort_by(f64::total_cmp);
+    want.sort_by(f64::total_cmp);
+    for (g, w) in got.iter().zip(want) {
+        assert!(
+            (g - w).abs() <= 0.02 * w.max(1e-9),
+            "{name}: size {got:?}, want {want:?}"
+        );
+    }
+}
+
 #[test]
 fn primitives_come_back_as_one_piece_each() {
     let cases: [(&str, &str, Shape, [f64; 3]); 6] = [
@@ -304,17 +319,7 @@ fn primitives_come_back_as_one_piece_each() {
         assert_eq!(f.pieces, 1, "{name}: {:?}", f.document);
         let p = &f.document.pieces[0];
         assert_eq!(p.shape, Some(shape), "{name}");
-        let got = p.size.unwrap();
-        let mut got = [got.x, got.y, got.z].map(f64::from);
-        let mut want = size;
-        got.sort_by(f64::total_cmp);
-        want.sort_by(f64::total_cmp);
-        for (g, w) in got.iter().zip(want) {
-            assert!(
-                (g - w).abs() <= 0.02 * w.max(1e-9),
-                "{name}: size {got:?}, want {want:?}"
-            );
-        }
+        assert_sizes_near(name, p.size.unwrap(), size);
         // Scored as meshed finely (the fit scores at 16, as the reference
         // does, where a sphere is a polyhedron 6% short of it).
         let fine = model_mesh(&sskb::to_ssk(&f.document).unwrap(), 64);
@@ -362,17 +367,7 @@ fn parts_cut_flat_come_back_as_the_primitive_and_a_prism() {
             (Some(&[1][..]), Some(&[0][..])),
             "{name}"
         );
-        let got = p.size.unwrap();
-        let mut got = [got.x, got.y, got.z].map(f64::from);
-        let mut want = size;
-        got.sort_by(f64::total_cmp);
-        want.sort_by(f64::total_cmp);
-        for (g, w) in got.iter().zip(want) {
-            assert!(
-                (g - w).abs() <= 0.02 * w.max(1e-9),
-                "{name}: size {got:?}, want {want:?}"
-            );
-        }
+        assert_sizes_near(name, p.size.unwrap(), size);
         let fine = model_mesh(&sskb::to_ssk(&f.document).unwrap(), 64);
         let s = Scorer::new(&mesh, 128).score(&fine);
         assert!(s.coverage > 98.0 && s.overfill < 2.0, "{name}: {s:?}");
