@@ -4,7 +4,7 @@
 
 use sskb::import::{fit, read_mesh, FitOptions, Inside, MeshFormat, Scorer, SourceMesh};
 use sskb::mesh::{Gltf, Mesh, Mesher, SceneNode};
-use sskb::{ErrorKind, Shape};
+use sskb::{ErrorKind, Mode, Shape};
 
 fn no_files(uri: &str) -> sskb::Result<Vec<u8>> {
     panic!("no external buffer expected, asked for {uri}")
@@ -372,6 +372,35 @@ fn parts_cut_flat_come_back_as_the_primitive_and_a_prism() {
         let s = Scorer::new(&mesh, 128).score(&fine);
         assert!(s.coverage > 98.0 && s.overfill < 2.0, "{name}: {s:?}");
     }
+}
+
+#[test]
+fn a_part_where_two_round_solids_meet_comes_back_as_the_pair() {
+    // A tilted ellipsoid cut by a cylinder through its side: the surface
+    // creases where they meet, and the quadric through each smooth patch
+    // is the ellipsoid and the cylinder.
+    let pieces = "  - id: 0\n    points: [{x: 0, y: 0, z: 0}]\n    size: {x: 20, y: 12, z: 9}\n    rotation: {x: 25, y: -15, z: 40}\n    shape: circle\n    mode: intersect\n    affects: [1]\n  - id: 1\n    points: [{x: 8, y: 0, z: -15}, {x: 8, y: 0, z: 15}]\n    size: {x: 10, y: 10, z: 0}\n    shape: circle\n    mode: intersect\n    affects: [0]\n";
+    let mesh = model_mesh(&format!("version: \"1.0\"\npieces:\n{pieces}"), 64);
+    let f = fit(&mesh, &FitOptions::default()).unwrap();
+    assert_eq!(f.pieces, 2, "{:?}", f.document);
+    let (p, q) = (&f.document.pieces[0], &f.document.pieces[1]);
+    assert_eq!((p.shape, q.shape), (Some(Shape::Circle), Some(Shape::Circle)));
+    assert_eq!((p.mode, q.mode), (Some(Mode::Intersect), Some(Mode::Intersect)));
+    assert_eq!(
+        (p.affects.as_deref(), q.affects.as_deref()),
+        (Some(&[1][..]), Some(&[0][..]))
+    );
+    // The ellipsoid (one point) and the cylinder (two), in either order.
+    let (ellipsoid, cylinder) = if p.points.as_ref().map_or(0, Vec::len) == 1 {
+        (p, q)
+    } else {
+        (q, p)
+    };
+    assert_sizes_near("ellipsoid", ellipsoid.size.unwrap(), [20.0, 12.0, 9.0]);
+    assert_sizes_near("cylinder", cylinder.size.unwrap(), [10.0, 10.0, 0.0]);
+    let fine = model_mesh(&sskb::to_ssk(&f.document).unwrap(), 64);
+    let s = Scorer::new(&mesh, 128).score(&fine);
+    assert!(s.coverage > 98.0 && s.overfill < 2.0, "{s:?}");
 }
 
 #[test]

@@ -774,6 +774,125 @@ pub(super) fn halves(m: &Mesh) -> Vec<Vec<Piece>> {
         .collect()
 }
 
+/// Faces that meet at an edge turning by more than this (its cosine) are
+/// on different patches of the surface ([`patches`]).
+const CREASE_COS: f64 = 0.866;
+
+/// Candidates for a part that is the meeting of two round solids (an
+/// ellipsoid cut by a tube or a second ellipsoid, a lens): the part's
+/// surface split into smooth patches where it creases ([`patches`]), and
+/// where the two largest each hold a tenth of the area, the quadric
+/// through each ([`quadric_through`]: an ellipsoid or an elliptic cylinder
+/// running along the part) alone, and each of one met with each of the
+/// other as a pair of intersect pieces acting on each other. None when the
+/// part has no two such patches; no pair when a patch is flat (a part cut
+/// flat is [`halves`]'s).
+pub(super) fn crossed(m: &Mesh) -> Vec<Vec<Piece>> {
+    let patches = patches(m);
+    let total: f64 = patches.iter().map(|p| p.0).sum();
+    let [(a, first), (b, second), ..] = patches.as_slice() else {
+        return Vec::new();
+    };
+    if !(*a >= 0.1 * total && *b >= 0.1 * total) {
+        return Vec::new();
+    }
+    // Each patch's own vertices: those on a crease lie on both surfaces
+    // only to within the facets (a boolean's cut through two faceted
+    // solids runs inside both).
+    let mut on = vec![0u8; m.positions.len()];
+    for (_, vertices) in &patches {
+        for &i in vertices {
+            on[i as usize] = on[i as usize].saturating_add(1);
+        }
+    }
+    let fit = |vertices: &[u32]| {
+        let points: Vec<V3> = vertices
+            .iter()
+            .filter(|&&i| on[i as usize] == 1)
+            .map(|&i| m.positions[i as usize])
+            .collect();
+        quadric_through(&points, &m.positions)
+    };
+    let (one, other) = (fit(first), fit(second));
+    let mut out: Vec<Vec<Piece>> = one.iter().chain(&other).map(|p| vec![p.clone()]).collect();
+    for p in &one {
+        for q in &other {
+            let (mut p, mut q) = (p.clone(), q.clone());
+            (p.id, p.mode, p.affects) = (0, Some(Mode::Intersect), Some(vec![1]));
+            (q.id, q.mode, q.affects) = (1, Some(Mode::Intersect), Some(vec![0]));
+            out.push(vec![p, q]);
+        }
+    }
+    out
+}
+
+/// The smooth patches of a mesh's surface: its triangles joined across
+/// each edge two of them share whose normals differ by less than the
+/// crease ([`CREASE_COS`]), largest first (ties in the order of their
+/// first triangles), each with its area and its vertices (in order; a
+/// vertex on a crease is in each patch it bounds). A triangle of no area
+/// is a patch of its own.
+fn patches(m: &Mesh) -> Vec<(f64, Vec<u32>)> {
+    let k = m.triangles.len();
+    let normals: Vec<Option<V3>> = m
+        .triangles
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t.map(|i| m.positions[i as usize]);
+            crate::mesh::math::unit(cross(sub(b, a), sub(c, a)))
+        })
+        .collect();
+    let mut parent: Vec<usize> = (0..k).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut first: std::collections::HashMap<(u32, u32), usize> = std::collections::HashMap::new();
+    for (t, tri) in m.triangles.iter().enumerate() {
+        for e in 0..3 {
+            let (x, y) = (tri[e], tri[(e + 1) % 3]);
+            match first.entry((x.min(y), x.max(y))) {
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(t);
+                }
+                std::collections::hash_map::Entry::Occupied(o) => {
+                    let u = *o.get();
+                    if let (Some(p), Some(q)) = (normals[t], normals[u]) {
+                        if dot(p, q) >= CREASE_COS {
+                            let (a, b) = (root(&mut parent, t), root(&mut parent, u));
+                            // The smaller root: patches numbered by their first triangle.
+                            parent[a.max(b)] = a.min(b);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut index: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    let mut out: Vec<(f64, Vec<u32>)> = Vec::new();
+    for (t, tri) in m.triangles.iter().enumerate() {
+        let r = root(&mut parent, t);
+        let n = out.len();
+        let slot = *index.entry(r).or_insert(n);
+        if slot == n {
+            out.push((0.0, Vec::new()));
+        }
+        let [a, b, c] = tri.map(|i| m.positions[i as usize]);
+        out[slot].0 += 0.5 * norm(cross(sub(b, a), sub(c, a)));
+        out[slot].1.extend_from_slice(tri);
+    }
+    for (_, v) in &mut out {
+        v.sort_unstable();
+        v.dedup();
+    }
+    // Stable: equal areas keep the order of their first triangles.
+    out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    out
+}
+
 /// The ellipsoid or elliptic cylinder whose surface the part's vertices
 /// lie on, by an algebraic least-squares fit of a quadric (the smallest
 /// eigenvector of Σ v vᵀ, v = (x², y², z², 2xy, 2xz, 2yz, x, y, z, 1) in
@@ -784,24 +903,28 @@ pub(super) fn halves(m: &Mesh) -> Vec<Vec<Piece>> {
 /// but 0 (it runs along the part's extent on its axis); neither when
 /// larger than four times the part's extent.
 fn quadric(m: &Mesh) -> Vec<Piece> {
-    let k = m.positions.len();
+    quadric_through(&m.positions, &m.positions)
+}
+
+/// [`quadric`] through `points`, a cylinder running along the extent of
+/// `part` on its axis.
+fn quadric_through(points: &[V3], part: &[V3]) -> Vec<Piece> {
+    let k = points.len();
     if k < 10 {
         return Vec::new();
     }
-    let mean = m
-        .positions
+    let mean = points
         .iter()
         .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]])
         .map(|x| x / k as f64);
-    let s = m
-        .positions
+    let s = points
         .iter()
         .map(|p| sub(*p, mean).iter().fold(0.0f64, |a, x| a.max(x.abs())))
         .fold(0.0f64, f64::max);
     if !(s > 0.0 && s.is_finite()) {
         return Vec::new();
     }
-    let local: Vec<V3> = m.positions.iter().map(|p| sub(*p, mean).map(|x| x / s)).collect();
+    let local: Vec<V3> = points.iter().map(|p| sub(*p, mean).map(|x| x / s)).collect();
     let row = |p: &V3| -> [f64; 10] {
         let [x, y, z] = *p;
         [x * x, y * y, z * z, 2.0 * x * y, 2.0 * x * z, 2.0 * y * z, x, y, z, 1.0]
@@ -886,7 +1009,7 @@ fn quadric(m: &Mesh) -> Vec<Piece> {
     if vals[2].abs() <= 1e-2 * vals[0] {
         if let Some((world, r)) = fitted(2) {
             let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-            for p in &m.positions {
+            for p in part {
                 let t = dot(sub(*p, world), axes[2]);
                 lo = lo.min(t);
                 hi = hi.max(t);
@@ -1189,6 +1312,48 @@ mod tests {
         let a = own_volume(&straight.pieces[0], 16).unwrap();
         let b = mesh_of(&straight.pieces, 16).unwrap();
         assert!((a.volume() - b.volume()).abs() < 1e-9 * b.volume());
+    }
+
+    #[test]
+    fn a_surface_splits_into_patches_at_its_creases() {
+        let patched = |ssk: &str, resolution: u32| {
+            let doc = crate::parse_ssk(ssk).unwrap();
+            let m = mesh_of(&doc.pieces, resolution).unwrap();
+            (patches(&m), m)
+        };
+        // A box: six faces, four of 4 × 10 mm and two of 4 × 4 (a square
+        // of half-diagonal √8 has sides of 4).
+        let (p, m) = patched(
+            "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}, {x: 0, y: 0, z: 10}]\n  size: {x: 2.828427, y: 2.828427, z: 0}\n  rotation: {x: 0, y: 0, z: 45}\n  shape: ngon\n  sides: 4\n",
+            16,
+        );
+        assert_eq!(p.len(), 6, "{p:?}");
+        for (a, want) in p.iter().map(|x| x.0).zip([40.0, 40.0, 40.0, 40.0, 16.0, 16.0]) {
+            assert!((a - want).abs() < 1e-3, "{a} {want}");
+        }
+        assert!(m.positions.len() >= 8);
+        // A lens: two caps, the same area, meeting at a crease; no cap
+        // crosses it.
+        let (p, m) = patched(
+            "pieces:\n- id: 0\n  points: [{x: 0, y: 0, z: 0}]\n  size: {x: 20, y: 20, z: 20}\n  shape: circle\n  mode: intersect\n  affects: [1]\n- id: 1\n  points: [{x: 0, y: 0, z: 24}]\n  size: {x: 20, y: 20, z: 20}\n  shape: circle\n  mode: intersect\n  affects: [0]\n",
+            32,
+        );
+        assert_eq!(p.len(), 2, "{:?}", p.iter().map(|x| x.0).collect::<Vec<_>>());
+        assert!((p[0].0 - p[1].0).abs() < 1e-6 * p[0].0);
+        for (_, vertices) in &p {
+            let z: Vec<f64> = vertices.iter().map(|&i| m.positions[i as usize][2]).collect();
+            assert!(z.iter().all(|&z| z <= 12.0 + 1e-9) || z.iter().all(|&z| z >= 12.0 - 1e-9));
+        }
+        // Each cap's own vertices lie on its sphere: the pair is the two
+        // spheres, met.
+        let pairs: Vec<Vec<Piece>> = crossed(&m).into_iter().filter(|set| set.len() == 2).collect();
+        assert_eq!(pairs.len(), 1);
+        for p in &pairs[0] {
+            let s = p.size.unwrap();
+            for r in [s.x, s.y, s.z] {
+                assert!((f64::from(r) - 20.0).abs() < 1e-3, "{s:?}");
+            }
+        }
     }
 
     #[test]

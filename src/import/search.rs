@@ -115,6 +115,8 @@ pub(super) fn choose(
         }
         // And cut flat, where it is.
         pending.extend(super::fit::halves(part));
+        // And as the meeting of two round solids, where it is.
+        pending.extend(super::fit::crossed(part));
     }
     if parts.len() > 1 {
         for c in Frame::of(source).candidates() {
