@@ -1036,16 +1036,12 @@ fn jacobi<const N: usize>(mut a: [[f64; N]; N]) -> ([f64; N], [[f64; N]; N]) {
         row[i] = 1.0;
     }
     for _ in 0..64 {
+        // Above the diagonal against on it.
         let mut off = 0.0f64;
         let mut diag = 0.0f64;
         for (i, row) in a.iter().enumerate() {
-            for (l, x) in row.iter().enumerate() {
-                if i == l {
-                    diag += x.abs();
-                } else {
-                    off += x.abs();
-                }
-            }
+            diag += row[i].abs();
+            off += row[i + 1..].iter().map(|x| x.abs()).sum::<f64>();
         }
         if off == 0.0 || off <= 1e-15 * diag {
             break;
@@ -1236,46 +1232,12 @@ pub(super) fn euler(axes: [V3; 3]) -> V3 {
 }
 
 /// Eigenvalues (descending) and unit eigenvectors of a symmetric 3×3
-/// matrix, by Jacobi rotations.
-fn eigen(mut a: [[f64; 3]; 3]) -> (V3, [V3; 3]) {
-    let mut v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
-    for _ in 0..64 {
-        let off = a[0][1].abs() + a[0][2].abs() + a[1][2].abs();
-        if off <= 1e-15 * (a[0][0].abs() + a[1][1].abs() + a[2][2].abs()) || off == 0.0 {
-            break;
-        }
-        for (p, q) in [(0, 1), (0, 2), (1, 2)] {
-            if a[p][q] == 0.0 {
-                continue;
-            }
-            let theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
-            let t = theta.signum() / (theta.abs() + (theta * theta + 1.0).sqrt());
-            let t = if theta == 0.0 { 1.0 } else { t };
-            let c = 1.0 / (t * t + 1.0).sqrt();
-            let s = t * c;
-            // A ← Jᵀ A J on rows and columns p, q.
-            for row in &mut a {
-                let (akp, akq) = (row[p], row[q]);
-                row[p] = c * akp - s * akq;
-                row[q] = s * akp + c * akq;
-            }
-            let (rp, rq) = (a[p], a[q]);
-            for k in 0..3 {
-                a[p][k] = c * rp[k] - s * rq[k];
-                a[q][k] = s * rp[k] + c * rq[k];
-            }
-            for row in &mut v {
-                let (vp, vq) = (row[p], row[q]);
-                row[p] = c * vp - s * vq;
-                row[q] = s * vp + c * vq;
-            }
-        }
-    }
+/// matrix ([`jacobi`]).
+fn eigen(a: [[f64; 3]; 3]) -> (V3, [V3; 3]) {
+    let (d, v) = jacobi(a);
     let mut order = [0usize, 1, 2];
-    order.sort_by(|&i, &j| a[j][j].total_cmp(&a[i][i]));
-    let vals = order.map(|i| a[i][i]);
-    let vecs = order.map(|i| [v[0][i], v[1][i], v[2][i]]);
-    (vals, vecs)
+    order.sort_by(|&i, &j| d[j].total_cmp(&d[i]));
+    (order.map(|i| d[i]), order.map(|i| [v[0][i], v[1][i], v[2][i]]))
 }
 
 #[cfg(test)]
