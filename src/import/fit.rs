@@ -765,7 +765,7 @@ pub(super) fn halves(m: &Mesh) -> Vec<Vec<Piece>> {
         .candidates()
         .into_iter()
         .filter(|set| set.len() == 1 && set[0].shape == Some(Shape::Circle))
-        .chain(quadric(m).into_iter().map(|p| vec![p]))
+        .chain(quadric(&m.positions, &m.positions).into_iter().map(|p| vec![p]))
         .map(|mut set| {
             let mut p = set.remove(0);
             (p.id, p.mode, p.affects) = (0, Some(Mode::Intersect), Some(vec![1]));
@@ -782,7 +782,7 @@ const CREASE_COS: f64 = 0.866;
 /// ellipsoid cut by a tube or a second ellipsoid, a lens): the part's
 /// surface split into smooth patches where it creases ([`patches`]), and
 /// where the two largest each hold a tenth of the area, the quadric
-/// through each ([`quadric_through`]: an ellipsoid or an elliptic cylinder
+/// through each ([`quadric`]: an ellipsoid or an elliptic cylinder
 /// running along the part) alone, and each of one met with each of the
 /// other as a pair of intersect pieces acting on each other. None when the
 /// part has no two such patches; no pair when a patch is flat (a part cut
@@ -811,7 +811,7 @@ pub(super) fn crossed(m: &Mesh) -> Vec<Vec<Piece>> {
             .filter(|&&i| on[i as usize] == 1)
             .map(|&i| m.positions[i as usize])
             .collect();
-        quadric_through(&points, &m.positions)
+        quadric(&points, &m.positions)
     };
     let (one, other) = (fit(first), fit(second));
     let mut out: Vec<Vec<Piece>> = one.iter().chain(&other).map(|p| vec![p.clone()]).collect();
@@ -834,12 +834,14 @@ pub(super) fn crossed(m: &Mesh) -> Vec<Vec<Piece>> {
 /// is a patch of its own.
 fn patches(m: &Mesh) -> Vec<(f64, Vec<u32>)> {
     let k = m.triangles.len();
-    let normals: Vec<Option<V3>> = m
+    // Each triangle's unit normal and area.
+    let faces: Vec<(Option<V3>, f64)> = m
         .triangles
         .iter()
         .map(|t| {
             let [a, b, c] = t.map(|i| m.positions[i as usize]);
-            crate::mesh::math::unit(cross(sub(b, a), sub(c, a)))
+            let n = cross(sub(b, a), sub(c, a));
+            (crate::mesh::math::unit(n), 0.5 * norm(n))
         })
         .collect();
     let mut parent: Vec<usize> = (0..k).collect();
@@ -860,7 +862,7 @@ fn patches(m: &Mesh) -> Vec<(f64, Vec<u32>)> {
                 }
                 std::collections::hash_map::Entry::Occupied(o) => {
                     let u = *o.get();
-                    if let (Some(p), Some(q)) = (normals[t], normals[u]) {
+                    if let (Some(p), Some(q)) = (faces[t].0, faces[u].0) {
                         if dot(p, q) >= CREASE_COS {
                             let (a, b) = (root(&mut parent, t), root(&mut parent, u));
                             // The smaller root: patches numbered by their first triangle.
@@ -880,8 +882,7 @@ fn patches(m: &Mesh) -> Vec<(f64, Vec<u32>)> {
         if slot == n {
             out.push((0.0, Vec::new()));
         }
-        let [a, b, c] = tri.map(|i| m.positions[i as usize]);
-        out[slot].0 += 0.5 * norm(cross(sub(b, a), sub(c, a)));
+        out[slot].0 += faces[t].1;
         out[slot].1.extend_from_slice(tri);
     }
     for (_, v) in &mut out {
@@ -893,22 +894,17 @@ fn patches(m: &Mesh) -> Vec<(f64, Vec<u32>)> {
     out
 }
 
-/// The ellipsoid or elliptic cylinder whose surface the part's vertices
-/// lie on, by an algebraic least-squares fit of a quadric (the smallest
-/// eigenvector of Σ v vᵀ, v = (x², y², z², 2xy, 2xz, 2yz, x, y, z, 1) in
-/// coordinates centred and scaled to the part), fitted again without the
-/// fifth of the vertices farthest from the first fit's surface (the centre
-/// of a flat end's fan, a corner where a cut meets it). The ellipsoid when
-/// the quadric is one, and the cylinder when its least eigenvalue is all
-/// but 0 (it runs along the part's extent on its axis); neither when
-/// larger than four times the part's extent.
-fn quadric(m: &Mesh) -> Vec<Piece> {
-    quadric_through(&m.positions, &m.positions)
-}
-
-/// [`quadric`] through `points`, a cylinder running along the extent of
-/// `part` on its axis.
-fn quadric_through(points: &[V3], part: &[V3]) -> Vec<Piece> {
+/// The ellipsoid or elliptic cylinder whose surface `points` (a part's
+/// vertices, or a patch of them, [`crossed`]) lie on, by an algebraic
+/// least-squares fit of a quadric (the smallest eigenvector of Σ v vᵀ,
+/// v = (x², y², z², 2xy, 2xz, 2yz, x, y, z, 1) in coordinates centred and
+/// scaled to the points), fitted again without the fifth of the points
+/// farthest from the first fit's surface (the centre of a flat end's fan,
+/// a corner where a cut meets it). The ellipsoid when the quadric is one,
+/// and the cylinder when its least eigenvalue is all but 0, running along
+/// the extent of the whole part's vertices `part` on its axis; neither
+/// when larger than four times the points' extent.
+fn quadric(points: &[V3], part: &[V3]) -> Vec<Piece> {
     let k = points.len();
     if k < 10 {
         return Vec::new();
