@@ -316,10 +316,15 @@ fn is_convex_cone(tris: &[[Vec3; 3]], star: &[usize], centre_key: (u64, u64, u64
         }
         edges.push((a, b));
     }
-    // One cycle through every edge.
+    // One cycle through every edge: as many steps as edges, none twice,
+    // back at the first.
     let mut rim: Vec<Vec3> = Vec::with_capacity(edges.len());
+    let mut seen = vec![false; edges.len()];
     let mut e = 0;
     for _ in 0..edges.len() {
+        if std::mem::replace(&mut seen[e], true) {
+            return false;
+        }
         rim.push(edges[e].0);
         match from.get(&pos_key(edges[e].1)) {
             Some(&next) => e = next,
@@ -328,14 +333,6 @@ fn is_convex_cone(tris: &[[Vec3; 3]], star: &[usize], centre_key: (u64, u64, u64
     }
     if e != 0 || rim.len() < 3 {
         return false;
-    }
-    let mut seen = vec![false; edges.len()];
-    let mut e = 0;
-    for _ in 0..edges.len() {
-        if std::mem::replace(&mut seen[e], true) {
-            return false;
-        }
-        e = from[&pos_key(edges[e].1)];
     }
     // A plane through the apex across the rim's mean direction, by two
     // points on it; every rim corner strictly on one side.
